@@ -1,0 +1,83 @@
+"""A whole game played headless by simple legal-move bots, for records, tests and benchmarks.
+
+Every seat is a :class:`LegalMoveBot`: it picks uniformly among the legal
+commands with its own generator, ``random.Random(f"simulate:{seed}")``, apart
+from the game's. So the same game name, seed and options always give the same
+game, event for event.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .commands import Command
+from .game import Game
+from .registry import game_class
+
+# Far more decisions than any real game takes (a double-18 Mexican Train for 12
+# players over 19 rounds is a few thousand); a game still going is a bug.
+MAX_DECISIONS = 500_000
+BOT_LEVEL = "legal-move"
+
+
+class LegalMoveBot:
+    """Any legal command, uniformly at random."""
+
+    level = BOT_LEVEL
+
+    def choose(self, view: Any, legal: list[Command], rng: random.Random) -> Command:
+        return legal[rng.randrange(len(legal))]
+
+
+def bot_players(count: int) -> list[dict[str, Any]]:
+    """The record header's ``players`` for ``count`` legal-move bots."""
+    return [{"name": f"Bot {i + 1}", "kind": "bot", "level": BOT_LEVEL} for i in range(count)]
+
+
+def play_out(game: Game, rng: random.Random, bot: LegalMoveBot | None = None) -> Game:
+    """Play ``game`` (started or not) to its end with ``bot`` in every seat."""
+    bot = bot or LegalMoveBot()
+    game.start()
+    for _ in range(MAX_DECISIONS):
+        if game.is_over:
+            return game
+        legal = game.legal_actions()
+        if not legal:
+            raise RuntimeError(f"{game.name}: no legal command for player "
+                               f"{game.current_player} in phase {game.phase}")
+        game.apply(bot.choose(None, legal, rng))
+    raise RuntimeError(f"{game.name}: not over after {MAX_DECISIONS} decisions")
+
+
+def bot_rng(seed: int) -> random.Random:
+    """The bots' generator for a simulated game of ``seed`` (apart from the game's own)."""
+    return random.Random(f"simulate:{seed}")
+
+
+def new_game(game_name: str, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """A game of ``game_name``, not started; unknown names or settings raise OptionError."""
+    return game_class(game_name)(options=options or {}, seed=seed)
+
+
+def simulate_game(game_name: str, seed: int, options: dict[str, Any] | None = None) -> Game:
+    """Play a whole game of ``game_name``; returns the finished game (its history is the record)."""
+    return play_out(new_game(game_name, seed, options), bot_rng(seed))
+
+
+def simulate(game_name: str, seed: int, options: dict[str, Any] | None = None,
+             players: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The record (header, then every event, as dicts) of a whole simulated game.
+
+    ``options`` are rules settings by name (strings are parsed as on the
+    command line; unknown names or values raise :class:`~core.errors.OptionError`).
+    ``players`` is the header's list of players (default: legal-move bots).
+    """
+    game = new_game(game_name, seed, options)
+    if players is None:
+        players = bot_players(game.num_players)
+    elif len(players) != game.num_players:
+        raise ValueError(f"{game.title} has {game.num_players} players, "
+                         f"{len(players)} given")
+    play_out(game, bot_rng(seed))
+    return [game.header(players)] + [event.to_record() for event in game.history]

@@ -1,0 +1,311 @@
+"""The ``dominoes`` command.
+
+    dominoes [--no-mouse]                 play (opens the app)
+    dominoes simulate --game GAME [...]   a whole bot game, its record to stdout or --out
+    dominoes replay FILE [--no-mouse]     watch a recorded game
+    dominoes resume [FILE] [--no-mouse]   go on with a saved game (the latest save without FILE)
+    dominoes arena ...                    bot against bot matches (core.arena)
+
+Every misuse prints one line, ``dominoes: <what is wrong>``, to stderr and
+exits with status 2; a record is checked (read and replayed) before any screen
+opens. Nothing here imports Textual: ``simulate`` stays headless and fast, and
+the app (``tui.app``) is imported only when it is about to run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, NoReturn, Sequence
+
+from core.errors import OptionError, RecordError
+from core.registry import GAME_NAMES, game_class
+
+PROG = "dominoes"
+SEED_MAX = 2**63 - 1
+
+
+class UsageError(Exception):
+    """A misuse of the command line; its text is the one line shown."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix(PROG).strip()
+        hint = f" (see '{self.prog} --help')"
+        raise UsageError(f"{command + ': ' if command else ''}{message}{hint}")
+
+
+class _Version(argparse.Action):
+    """``--version``, looking the installed version up only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        print(f"{PROG} {version()}")
+        parser.exit(0)
+
+
+def version() -> str:
+    """The installed package's version, or the checkout's (from pyproject.toml)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed_version
+    try:
+        return installed_version("dominoes-tui")
+    except PackageNotFoundError:
+        pass
+    try:
+        import tomllib
+        from pathlib import Path
+        with open(Path(__file__).resolve().parents[1] / "pyproject.toml", "rb") as f:
+            return str(tomllib.load(f)["project"]["version"])
+    except (OSError, KeyError, ValueError):
+        return "unknown"
+
+
+# -- argument types ------------------------------------------------------------
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bad seed {text!r}: give a whole number "
+                                         f"from 0 to {SEED_MAX}") from None
+    if not 0 <= value <= SEED_MAX:
+        raise argparse.ArgumentTypeError(f"bad seed {text!r}: give a whole number "
+                                         f"from 0 to {SEED_MAX}")
+    return value
+
+
+def _count(what: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{what} must be at least 1, not {value}")
+        return value
+
+    return parse
+
+
+def _game(text: str) -> str:
+    if text not in GAME_NAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {text!r} (games: {', '.join(GAME_NAMES)})")
+    return text
+
+
+def _option(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE (e.g. target=11)")
+    return name.strip(), value.strip()
+
+
+# -- the parser ----------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description="Three-Player Moon, Texas 42 and Mexican Train "
+                     "in the terminal, against strong bots. With no command, the game opens.")
+    parser.add_argument("--version", action=_Version, help="show the version and exit")
+    parser.add_argument("--no-mouse", action="store_true",
+                        help="turn mouse support off (for terminals or SSH clients without it)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    sim = commands.add_parser(
+        "simulate", help="play a whole game with legal-move bots and print its record",
+        description="Play a whole game with simple legal-move bots and write its record\n"
+                    "(JSON Lines). The same seed and settings give the same record, byte for byte.",
+        epilog=settings_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.add_argument("--game", required=True, type=_game, metavar="{" + ",".join(GAME_NAMES) + "}",
+                     help="which game")
+    sim.add_argument("--seed", type=_seed, default=None,
+                     help="the game's seed (default: a random one, written in the record)")
+    sim.add_argument("--players", type=_count("--players"), default=None,
+                     help="number of players (Mexican Train: 2-12, as the set allows)")
+    sim.add_argument("--set", type=_count("--set"), default=None, dest="set",
+                     help="Mexican Train: highest double of the set (9, 12, 15 or 18)")
+    sim.add_argument("--option", type=_option, action="append", default=[],
+                     metavar="NAME=VALUE", help="a rules setting, by its name in the rules "
+                     "(repeatable), e.g. --option target=11")
+    sim.add_argument("--out", metavar="FILE", default=None,
+                     help="write the record to FILE instead of standard output")
+
+    for name, text in (("replay", "watch a recorded game"),
+                       ("resume", "go on with a saved game")):
+        sub = commands.add_parser(name, help=text, description=text[0].upper() + text[1:] + ".")
+        sub.add_argument("file", metavar="FILE", nargs="?" if name == "resume" else None,
+                         help="the game record" + (" (default: the latest save)"
+                                                   if name == "resume" else ""))
+        sub.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS,
+                         help="turn mouse support off")
+
+    arena = commands.add_parser("arena", help="bot against bot matches (see 'dominoes arena "
+                                "--help')", add_help=False)
+    arena.add_argument("rest", nargs=argparse.REMAINDER)
+    return parser
+
+
+def settings_help() -> str:
+    """Every game's settings (for --option), with their defaults."""
+    import textwrap
+
+    def shown(value: Any) -> str:
+        if value is None:
+            return "all"
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    out = ["settings (--option NAME=VALUE), with their defaults:"]
+    for name in GAME_NAMES:
+        try:
+            specs = game_class(name).option_table.specs
+        except ImportError:  # help text only: never stop the command for it
+            continue
+        text = f"{name}: " + ", ".join(f"{s.name}={shown(s.default)}" for s in specs)
+        out.append(textwrap.fill(text, 78, initial_indent="  ", subsequent_indent="    "))
+    return "\n".join(out)
+
+
+# -- the commands ----------------------------------------------------------------
+
+def simulation_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The rules settings a ``simulate`` command line asks for, validated."""
+    cls = game_class(args.game)
+    options: dict[str, Any] = {}
+    for name, value in args.option:
+        if name in options and options[name] != value:
+            raise UsageError(f"--option {name} given twice")
+        options[name] = value
+    for flag, name in (("--players", "players"), ("--set", "set")):
+        value = getattr(args, name)
+        if value is None:
+            continue
+        if name not in cls.option_table.by_name:
+            if name == "players":
+                fixed = cls(options=options, seed=0).num_players
+                if value == fixed:
+                    continue
+                raise UsageError(f"{cls.title} is played by {fixed} players, not {value}")
+            raise UsageError(f"{flag} is a Mexican Train setting, not one of {cls.title}")
+        if name in options and str(options[name]) != str(value):
+            raise UsageError(f"{flag} {value} and --option {name}={options[name]} disagree")
+        options[name] = value
+    try:
+        cls(options=options, seed=0)  # every value, and every combination, checked here
+    except (OptionError, ValueError) as exc:
+        raise UsageError(f"{args.game}: {exc}") from None
+    return options
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    import secrets
+
+    from core.records import RecordWriter
+    from core.simulate import bot_players, bot_rng, new_game, play_out
+
+    options = simulation_options(args)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    game = new_game(args.game, seed, options)
+    header = game.header(bot_players(game.num_players))
+    if args.out is None:
+        play_out(game, bot_rng(seed))
+        try:
+            RecordWriter(getattr(sys.stdout, "buffer", sys.stdout), header).append(game.history)
+        except BrokenPipeError:
+            _silence_stdout()
+            return 1
+        return 0
+    try:
+        with RecordWriter(args.out, header) as writer:   # a bad path fails before the game
+            play_out(game, bot_rng(seed))
+            writer.append(game.history)
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    return 0
+
+
+def _silence_stdout() -> None:
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def check_record(path: str, *, resume: bool) -> None:
+    """Read and replay ``path``; a fault raises :class:`UsageError` with the one line to show.
+
+    ``resume`` tolerates a cut last line (what a crash mid-write leaves; the app
+    cuts it off before writing on) but refuses a finished game.
+    """
+    from core.records import read_record, replay
+
+    try:
+        record = read_record(path, allow_truncated=resume)
+        game = replay(record)
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
+    if resume and game.is_over:
+        raise UsageError(f"{path}: the game is over, nothing to resume "
+                         f"(watch it with '{PROG} replay {path}')")
+
+
+def run_app(mode: str, record_path: str | None, mouse: bool) -> int:
+    try:
+        from tui.app import run_app as app_run_app
+    except ImportError as exc:
+        raise UsageError(f"the terminal app cannot start: {exc}") from None
+    result = app_run_app(mode=mode, record_path=record_path, mouse=mouse)
+    return result if isinstance(result, int) else 0
+
+
+def run_arena(argv: list[str]) -> int:
+    try:
+        from core.arena import main as arena_main
+    except ImportError as exc:
+        if getattr(exc, "name", None) == "core.arena":
+            raise UsageError("arena is not available: core.arena is missing "
+                             "from this installation") from None
+        raise UsageError(f"arena cannot start: {exc}") from None
+    result = arena_main(argv)
+    return result if isinstance(result, int) else 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The ``dominoes`` entry point; returns the exit status."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        if args_list[:1] == ["arena"]:
+            return run_arena(args_list[1:])
+        try:
+            args = build_parser().parse_args(args_list)
+        except SystemExit as exc:  # --help, --version
+            return exc.code if isinstance(exc.code, int) else 0
+        mouse = not getattr(args, "no_mouse", False)
+        if args.command == "simulate":
+            return run_simulate(args)
+        if args.command == "arena":
+            return run_arena(args.rest)
+        if args.command in ("replay", "resume"):
+            if args.file is not None:
+                check_record(args.file, resume=args.command == "resume")
+            return run_app(args.command, args.file, mouse)
+        return run_app("play", None, mouse)
+    except UsageError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except (OptionError, RecordError) as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
