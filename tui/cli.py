@@ -254,6 +254,10 @@ def check_record(path: str, *, resume: bool) -> None:
     if resume and game.is_over:
         raise UsageError(f"{path}: the game is over, nothing to resume "
                          f"(watch it with '{PROG} replay {path}')")
+    if resume:
+        from tui.saves import is_locked
+        if is_locked(path):
+            raise UsageError(f"{path}: the game is open in another window")
 
 
 def run_app(mode: str, record_path: str | None, mouse: bool) -> int:

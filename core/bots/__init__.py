@@ -1,0 +1,56 @@
+"""The bot registry: one bot per game and level.
+
+    bot = make_bot("mexican_train", "expert")
+    command = bot.choose(view, legal, decision_rng(seed, player, index))
+
+Bot classes are imported lazily, so the registry works for whichever games'
+bots are installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..errors import OptionError
+from .base import Bot, Budget, DecisionTimer, decision_rng
+
+LEVELS = ("easy", "standard", "expert")
+GAMES = ("moon", "texas42", "mexican_train")
+
+_CLASSES: dict[str, tuple[str, dict[str, str]]] = {
+    "moon": ("core.bots.moon_bots",
+             {"easy": "MoonEasyBot", "standard": "MoonStandardBot", "expert": "MoonExpertBot"}),
+    "texas42": ("core.bots.texas42_bots",
+                {"easy": "Texas42EasyBot", "standard": "Texas42StandardBot",
+                 "expert": "Texas42ExpertBot"}),
+    "mexican_train": ("core.bots.train_bots",
+                      {"easy": "TrainEasyBot", "standard": "TrainStandardBot",
+                       "expert": "TrainExpertBot"}),
+}
+
+
+def bot_class(game: str, level: str) -> type:
+    """The class of ``game``'s bot at ``level``; OptionError if there is none."""
+    if game not in _CLASSES:
+        raise OptionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    if level not in LEVELS:
+        raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
+    module_name, names = _CLASSES[game]
+    try:
+        module = importlib.import_module(module_name)
+        return getattr(module, names[level])
+    except (ImportError, AttributeError) as exc:
+        raise OptionError(f"no {level} bot for {game} is installed ({exc})") from None
+
+
+def make_bot(game: str, level: str, budget_s: float | None = None) -> Bot:
+    """A new bot for ``game`` ("moon", "texas42", "mexican_train") at ``level``.
+
+    ``budget_s`` is the thinking time per decision for bots that search (the
+    expert); ``None`` keeps the bot's default.
+    """
+    return bot_class(game, level)(budget_s=budget_s)
+
+
+__all__ = ["LEVELS", "GAMES", "Bot", "Budget", "DecisionTimer", "bot_class", "decision_rng",
+           "make_bot"]

@@ -1,0 +1,742 @@
+"""A fast perfect-information solver for the trick-taking games (Moon, Texas 42).
+
+Every hand is open here (the bots call it on *sampled* deals). Tiles are bit
+indices into the double-six set (``TILES``); a hand is an ``int`` bitmask. Per
+trump mode a :class:`Tables` holds, for every tile, the suit it calls for when
+led, the mask of tiles that follow each suit, and each tile's power when a
+given suit is led (trumps above followers above everything else, the same order
+as :func:`core.tricks.trick_winner`).
+
+The search is alpha-beta over single plays, two sides: the *scoring side*
+(``side[seat] == 1``) maximises the value of the tricks it takes, the others
+minimise it. The value of a trick is ``trick_value + sum(tile_points)``: the
+points of Texas 42 (1 + count) or the tricks of Moon (1, no count). Because the
+value is a sum over tricks, a position at a trick boundary is worth the same
+whatever came before, so a transposition table keyed on (hands, leader) keeps
+lower/upper bounds of the *future* value there.
+
+A node limit makes the search deterministic and bounded: past the limit it
+raises :class:`SearchAborted` (the caller keeps its best answer so far).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from ..tiles import Tile, double_set
+from ..tricks import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
+
+TILES: tuple[Tile, ...] = tuple(double_set(6))
+INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
+BIT: dict[Tile, int] = {t: 1 << i for i, t in enumerate(TILES)}
+
+COUNT_POINTS: dict[Tile, int] = {Tile(5, 0): 5, Tile(4, 1): 5, Tile(3, 2): 5,
+                                 Tile(5, 5): 10, Tile(6, 4): 10}
+"""Texas 42's count tiles."""
+
+INF = 10 ** 6
+
+
+class SearchAborted(Exception):
+    """The node limit or deadline was reached before the search finished."""
+
+    partial: dict[int, int] = {}
+
+
+def mask_of(tiles: Iterable[Tile]) -> int:
+    m = 0
+    for t in tiles:
+        m |= BIT[t]
+    return m
+
+
+def tiles_of(mask: int) -> list[Tile]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(TILES[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-mode lookups over tile indices (see the module docstring)."""
+
+    mode: TrumpMode
+    lead_suit: tuple[int, ...]              # per tile
+    follow: tuple[int, ...]                 # per suit 0..8: mask of tiles following it
+    power: tuple[tuple[int, ...], ...]      # power[suit][tile], 0 = cannot win
+    lead_order: tuple[int, ...]             # tile indices, strongest lead first
+    sevens: bool
+    free_play: bool
+    distance_masks: tuple[int, ...]         # Sevens: tiles at distance d from 7
+
+
+@lru_cache(maxsize=64)
+def tables_for(mode: TrumpMode) -> Tables:
+    n = len(TILES)
+    sevens = mode.trump == "sevens"
+    if sevens:
+        lead_suit = tuple(0 for _ in TILES)
+        follow = tuple(0 for _ in range(9))
+        row = tuple(10 - sevens_distance(t) for t in TILES)
+        power = tuple(row for _ in range(9))
+    else:
+        lead_suit = tuple(suit_led(t, mode) for t in TILES)
+        follow = tuple(mask_of(t for t in TILES if follows(t, s, mode)) for s in range(9))
+        rows = []
+        for s in range(9):
+            row = []
+            for t in TILES:
+                if is_trump(t, mode):
+                    row.append(1000 + rank(t, TRUMP, mode))
+                elif s != TRUMP and follows(t, s, mode):
+                    row.append(500 + rank(t, s, mode))
+                else:
+                    row.append(0)
+            rows.append(tuple(row))
+        power = tuple(rows)
+    lead_order = tuple(sorted(range(n), key=lambda i: -power[lead_suit[i]][i]))
+    distance_masks = tuple(mask_of(t for t in TILES if sevens_distance(t) == d) for d in range(8))
+    return Tables(mode, lead_suit, follow, power, lead_order, sevens, mode.free_play,
+                  distance_masks)
+
+
+def legal_mask(tables: Tables, hand: int, lead_tile: int | None) -> int:
+    """The tiles of ``hand`` that may be played (``lead_tile``: index of the led tile)."""
+    if tables.sevens:
+        if tables.free_play:
+            return hand
+        for m in tables.distance_masks:
+            if hand & m:
+                return hand & m
+        return hand
+    if lead_tile is None:
+        return hand
+    f = hand & tables.follow[tables.lead_suit[lead_tile]]
+    return f or hand
+
+
+def _bit_table(offset: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(i + offset for i in range(14) if m >> i & 1) for m in range(1 << 14))
+
+
+_LOW_BITS = _bit_table(0)
+_HIGH_BITS = _bit_table(14)
+
+
+def bits(mask: int) -> list[int]:
+    """The tile indices in ``mask``, lowest first."""
+    return [*_LOW_BITS[mask & 0x3FFF], *_HIGH_BITS[mask >> 14]]
+
+
+EXACT = 15  # depth code of table entries searched to the end of the hand
+PLAYOUT_COST = 8  # a playout costs about as much as this many search nodes
+
+
+class TrickSolver:
+    """Alpha-beta over one hand's remaining plays, all tiles open.
+
+    ``seats``: the seats that play, in clockwise order (Nel-O leaves the
+    bidder's partner out). ``side``: per seat (indexed by seat number), 1 for
+    the scoring side (whose tricks are counted). ``misere``: the scoring side
+    wants to take as little as possible (Nel-O), the others maximise.
+    ``tile_points``: per tile index, extra value of a trick
+    holding it; ``trick_value``: the value of any trick. ``node_limit``: raise
+    :class:`SearchAborted` past this many nodes (None: no limit; see
+    :meth:`set_budget`).
+
+    ``depth`` (in :meth:`value` / :meth:`move_values`) limits the search to that
+    many completed tricks; beyond, a position is scored by a greedy open-hand
+    playout (every player: lead the strongest tile, win as cheaply as possible,
+    give points to a partner's trick, else throw the least). ``None`` searches
+    to the end of the hand. The table of bounds is kept between calls, so
+    solving several plays of the same position (or deepening) reuses work.
+    """
+
+    def __init__(self, tables: Tables, seats: Sequence[int], side: Sequence[int],
+                 tile_points: Sequence[int] | None = None, trick_value: int = 1,
+                 node_limit: int | None = None, misere: bool = False) -> None:
+        self.tables = tables
+        self.seats = tuple(seats)
+        self.side = tuple(side) + (0,) * (4 - len(side))
+        self.misere = misere
+        # who maximises: the scoring side, or (misère, Nel-O) the others
+        self.maxi = tuple(1 - x for x in self.side) if misere else self.side
+        self.tile_points = tuple(tile_points) if tile_points is not None else (0,) * len(TILES)
+        self.trick_value = trick_value
+        self.nodes = 0
+        self.set_budget(node_limit)
+        self.tt: dict[int, tuple[int, int]] = {}
+        self.best_move: dict[int, int] = {}
+        self.leaves: dict[int, int] = {}
+        self._top: dict[int, int] = {}
+        self.static_leaves = False
+        nxt = [0, 0, 0, 0]
+        for i, s in enumerate(self.seats):
+            nxt[s] = self.seats[(i + 1) % len(self.seats)]
+        self.next_seat = tuple(nxt)
+        # per leader: the trick's seats in order, and for each place in it the
+        # opponents of that seat still to play (place 0: all the leader's opponents)
+        orders, later = {}, {}
+        for lead in self.seats:
+            order = [lead]
+            while len(order) < len(self.seats):
+                order.append(self.next_seat[order[-1]])
+            orders[lead] = tuple(order)
+            later[lead] = tuple(tuple(o for o in order[k + 1:] if self.side[o] != self.side[s])
+                                for k, s in enumerate(order))
+        self._trick_orders = orders
+        self._later_opponents = later
+        self.count_tiles = tuple((1 << i, p) for i, p in enumerate(self.tile_points) if p)
+        self._hands = [0, 0, 0, 0]
+        lead_rank = [0] * len(TILES)
+        for r, t in enumerate(tables.lead_order):
+            lead_rank[t] = r
+        self._lead_rank = tuple(lead_rank)
+        pts = self.tile_points
+        # leading without a sure winner: the least points, then the weakest
+        self._weak_lead_key = tuple(pts[t] * 100 - lead_rank[t] for t in range(len(TILES)))
+        # sort keys when following: to a partner's trick give points (keep power);
+        # otherwise, among tiles that cannot win, throw the least points and power
+        # (its power in the trick, then its strength as a lead of its own)
+        n = len(TILES)
+        own = tuple(n - lead_rank[t] for t in range(n))
+        self._give_key = tuple(tuple(-pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
+                               for row in tables.power)
+        self._dump_key = tuple(tuple(pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
+                               for row in tables.power)
+
+    # -- public -----------------------------------------------------------
+    def value(self, hands: Sequence[int], to_act: int, trick: Sequence[tuple[int, int]] = (),
+              alpha: int = -INF, beta: int = INF, depth: int | None = None) -> int:
+        """Future value (the current trick included) for the scoring side.
+
+        ``hands``: mask per seat (seats not playing hold 0); ``trick``: the
+        plays on the table, ((seat, tile index), ...) in order; ``to_act``: whose
+        turn. Inside the window (alpha, beta) the result is exact; outside it is
+        a bound (fail-soft).
+        """
+        state = self._load(hands, trick)
+        return self._search(to_act, *state, alpha, beta, self._depth(depth))
+
+    def move_values(self, hands: Sequence[int], to_act: int,
+                    trick: Sequence[tuple[int, int]] = (),
+                    moves: Iterable[int] | None = None,
+                    depth: int | None = None,
+                    guesses: dict[int, int] | None = None) -> dict[int, int]:
+        """The exact value of each legal play of ``to_act`` (tile index -> future value).
+
+        Each play is solved by MTD(f) (null-window searches converging on the
+        value, starting from ``guesses[t]`` when given). Plays are searched in
+        ``moves`` order (default: all legal, best guess first). If the search is
+        aborted, :class:`SearchAborted` carries the plays valued so far in
+        ``partial``.
+        """
+        n, suit, best_p, win_seat, tv = self._load(hands, trick)
+        hands_now = self._hands[:]
+        lead = trick[0][1] if trick else None
+        legal = legal_mask(self.tables, hands_now[to_act], lead)
+        if moves is None:
+            moves = self._order(to_act, legal, n, suit, best_p, win_seat)
+        d = self._depth(depth)
+        tricks_left = popcount(hands_now[to_act])
+        top = self._remaining_value(tricks_left) + tv
+        out: dict[int, int] = {}
+        for t in moves:
+            if not legal >> t & 1:
+                raise ValueError(f"{TILES[t]} is not a legal play")
+            g = (guesses or {}).get(t)
+            if g is None:
+                g = next(iter(out.values())) if out else top // 2
+            lo, hi = 0, top
+            g = max(lo, min(hi, g))
+            try:
+                while lo < hi:
+                    b = g + 1 if g == lo else g
+                    self._hands[:] = hands_now
+                    g = self._apply(to_act, t, n, suit, best_p, win_seat, tv, b - 1, b, d)
+                    if g < b:
+                        hi = g
+                    else:
+                        lo = g
+            except SearchAborted as exc:
+                exc.partial = out
+                self._hands[:] = hands_now
+                raise
+            out[t] = lo
+        return out
+
+    def solve(self, hands: Sequence[int], to_act: int, trick: Sequence[tuple[int, int]] = (),
+              depth: int | None = None, guess: int | None = None) -> int:
+        """The exact future value of the position (MTD(f) from ``guess``)."""
+        n, suit, best_p, win_seat, tv = self._load(hands, trick)
+        hands_now = self._hands[:]
+        tricks_left = popcount(hands_now[to_act])
+        lo, hi = 0, self._remaining_value(tricks_left) + tv
+        g = hi // 2 if guess is None else max(lo, min(hi, guess))
+        d = self._depth(depth)
+        while lo < hi:
+            b = g + 1 if g == lo else g
+            self._hands[:] = hands_now
+            g = self._search(to_act, n, suit, best_p, win_seat, tv, b - 1, b, d)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+        self._hands[:] = hands_now
+        return lo
+
+    def legal(self, hands: Sequence[int], to_act: int,
+              trick: Sequence[tuple[int, int]] = ()) -> list[int]:
+        lead = trick[0][1] if trick else None
+        return bits(legal_mask(self.tables, hands[to_act], lead))
+
+    def set_budget(self, nodes: int | None = None, deadline: float | None = None) -> None:
+        """From now on, abort a search after ``nodes`` more nodes, or once
+        ``time.perf_counter()`` passes ``deadline`` (None: no such limit)."""
+        self._node_cap = self.nodes + nodes if nodes is not None else None
+        self.deadline = deadline
+        self._set_limit()
+
+    # -- internals ------------------------------------------------------------
+    def _set_limit(self) -> None:
+        limit = 1 << 62
+        if self._node_cap is not None:
+            limit = self._node_cap
+        if self.deadline is not None:
+            limit = min(limit, self.nodes + 2048)
+        self._limit = limit
+
+    def _check_budget(self) -> None:
+        if self._node_cap is not None and self.nodes > self._node_cap:
+            raise SearchAborted()
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchAborted()
+        self._set_limit()
+
+    @staticmethod
+    def _depth(depth: int | None) -> int:
+        return 99 if depth is None else depth
+
+    def _load(self, hands: Sequence[int], trick: Sequence[tuple[int, int]]):
+        self._hands = list(hands) + [0] * (4 - len(hands))
+        if not trick:
+            return 0, 0, 0, 0, 0
+        suit = self.tables.lead_suit[trick[0][1]]
+        row = self.tables.power[suit]
+        best_p, win_seat, tv = -1, 0, 0
+        for s, t in trick:
+            tv += self.tile_points[t]
+            if row[t] > best_p:
+                best_p, win_seat = row[t], s
+        return len(trick), suit, best_p, win_seat, tv
+
+    def _order(self, seat: int, legal: int, n: int, suit: int, best_p: int,
+               win_seat: int) -> list[int]:
+        tiles = bits(legal)
+        if len(tiles) <= 1:
+            return tiles
+        if self.misere:
+            return self._order_misere(seat, tiles, n, suit, best_p)
+        if n == 0:
+            lr = self._lead_rank
+            tiles.sort(key=lr.__getitem__)
+            return tiles
+        if self.side[win_seat] == self.side[seat]:
+            tiles.sort(key=self._give_key[suit].__getitem__)
+            return tiles
+        row = self.tables.power[suit]
+        winners = [t for t in tiles if row[t] > best_p]
+        if not winners:
+            tiles.sort(key=self._dump_key[suit].__getitem__)
+            return tiles
+        if len(winners) == len(tiles):
+            tiles.sort(key=row.__getitem__)
+            return tiles
+        winners.sort(key=row.__getitem__)
+        rest = [t for t in tiles if row[t] <= best_p]
+        rest.sort(key=self._dump_key[suit].__getitem__)
+        return winners + rest
+
+    def _order_misere(self, seat: int, tiles: list[int], n: int, suit: int,
+                      best_p: int) -> list[int]:
+        """Nel-O's guesses: everybody plays low; the bidder keeps under the trick."""
+        if n == 0:
+            lr = self._lead_rank
+            tiles.sort(key=lambda t: -lr[t])
+            return tiles
+        row = self.tables.power[suit]
+        if self.side[seat]:
+            under = [t for t in tiles if row[t] <= best_p]
+            over = [t for t in tiles if row[t] > best_p]
+            under.sort(key=lambda t: -row[t])
+            over.sort(key=row.__getitem__)
+            return under + over
+        tiles.sort(key=row.__getitem__)
+        return tiles
+
+    def _apply(self, seat, t, n, suit, best_p, win_seat, tv, alpha, beta, depth):
+        hands = self._hands
+        h = hands[seat]
+        hands[seat] = h ^ (1 << t)
+        try:
+            tables = self.tables
+            if n == 0:
+                suit = tables.lead_suit[t]
+                return self._search(self.next_seat[seat], 1, suit, tables.power[suit][t], seat,
+                                    self.tile_points[t], alpha, beta, depth)
+            p = tables.power[suit][t]
+            if p > best_p:
+                best_p, win_seat = p, seat
+            tv += self.tile_points[t]
+            if n + 1 == len(self.seats):
+                val = tv + self.trick_value if self.side[win_seat] else 0
+                return val + self._search(win_seat, 0, 0, 0, 0, 0, alpha - val, beta - val,
+                                          depth - 1)
+            return self._search(self.next_seat[seat], n + 1, suit, best_p, win_seat, tv,
+                                alpha, beta, depth)
+        finally:
+            hands[seat] = h
+
+    def _remaining_value(self, tricks: int) -> int:
+        hands = self._hands
+        all_tiles = hands[0] | hands[1] | hands[2] | hands[3]
+        value = tricks * self.trick_value
+        for m, p in self.count_tiles:
+            if all_tiles & m:
+                value += p
+        return value
+
+    def _top_power(self, hand: int, suit: int) -> int:
+        """The most power ``hand`` can put into a trick led in ``suit``."""
+        tables = self.tables
+        if tables.sevens:
+            resp = legal_mask(tables, hand, None)
+        else:
+            resp = (hand & tables.follow[suit]) or hand
+        row = tables.power[suit]
+        return max((row[x] for x in bits(resp)), default=-1)
+
+    def _threat(self, seats, suit: int) -> int:
+        """The most power any of ``seats`` can put into a trick led in ``suit``."""
+        hands = self._hands
+        top = self._top
+        most = -1
+        for o in seats:
+            key = hands[o] << 4 | suit
+            best = top.get(key)
+            if best is None:
+                best = top[key] = self._top_power(hands[o], suit)
+            if best > most:
+                most = best
+        return most
+
+    def _static(self, seat: int) -> int:
+        """A quick guess at the future value from a trick boundary (no play)."""
+        hands = self._hands
+        tables = self.tables
+        power = tables.power
+        lead_suit = tables.lead_suit
+        trump_mask = tables.follow[7]
+        side = self.side
+        pts = self.tile_points
+        top = self._top
+        seats = self.seats
+        n = popcount(hands[seat])
+        winners = [0, 0]
+        count_value = [0.0, 0.0]
+        for o in seats:
+            so = side[o]
+            opps = [q for q in seats if side[q] != so]
+            for x in bits(hands[o]):
+                su = lead_suit[x]
+                px = power[su][x]
+                win = True
+                for q in opps:
+                    key = hands[q] << 4 | su
+                    b = top.get(key)
+                    if b is None:
+                        b = top[key] = self._top_power(hands[q], su)
+                    if b > px:
+                        win = False
+                        break
+                if win:
+                    winners[so] += 1
+                if pts[x]:
+                    if win:
+                        count_value[so] += pts[x]
+                    else:
+                        count_value[so] += pts[x] * 0.4
+                        count_value[1 - so] += pts[x] * 0.6
+        mine = winners[1]
+        theirs = winners[0]
+        if mine + theirs > n:
+            scale = n / (mine + theirs)
+            mine *= scale
+            theirs *= scale
+        rest = n - mine - theirs
+        share = 0.5 + (0.1 if side[seat] else -0.1)
+        tricks = mine + rest * share
+        return int(round(tricks * self.trick_value + count_value[1]))
+
+    def _playout(self, seat: int) -> int:
+        """A quick open-hand playout from a trick boundary: the value it gives.
+
+        The leader cashes a tile no opponent can beat (trumps first while the
+        opponents hold trumps), else draws trumps when it holds as many as any
+        opponent, else leads its weakest tile; a follower gives points to its
+        side's trick once no opponent can take it, wins as cheaply as it safely
+        can, and otherwise throws its least valuable tile.
+        """
+        if self.misere:
+            return self._playout_by_order(seat)
+        hands = self._hands
+        saved = hands[:]
+        tables = self.tables
+        power = tables.power
+        lead_suit = tables.lead_suit
+        follow = tables.follow
+        sevens = tables.sevens
+        trump_mask = follow[7]
+        lead_rank = self._lead_rank
+        lead_key = self._weak_lead_key
+        pts = self.tile_points
+        side = self.side
+        give_key = self._give_key
+        dump_key = self._dump_key
+        threat = self._threat
+        trick_orders = self._trick_orders
+        later_opponents = self._later_opponents
+        total = 0
+        try:
+            while hands[seat]:
+                order = trick_orders[seat]
+                later = later_opponents[seat]
+                opponents = later[0]
+                tiles = bits(legal_mask(tables, hands[seat], None))
+                if len(tiles) > 1:
+                    danger: dict[int, int] = {}
+                    sure = []
+                    for x in tiles:
+                        su = lead_suit[x]
+                        d = danger.get(su)
+                        if d is None:
+                            d = danger[su] = threat(opponents, su)
+                        if power[su][x] > d:
+                            sure.append(x)
+                    if sure:
+                        if len(sure) > 1:
+                            trumps = [x for x in sure if trump_mask >> x & 1]
+                            if trumps and any(hands[o] & trump_mask for o in opponents):
+                                sure = trumps
+                        t = min(sure, key=lead_rank.__getitem__)
+                    else:
+                        mine = [x for x in tiles if trump_mask >> x & 1]
+                        most = 0
+                        if mine:
+                            for o in opponents:
+                                c = popcount(hands[o] & trump_mask)
+                                if c > most:
+                                    most = c
+                        if most and len(mine) >= most:
+                            t = min(mine, key=lead_rank.__getitem__)   # draw trumps
+                        else:
+                            t = min(tiles, key=lead_key.__getitem__)
+                else:
+                    t = tiles[0]
+                hands[seat] ^= 1 << t
+                suit = lead_suit[t]
+                row = power[suit]
+                best_p, win_seat, tv = row[t], seat, pts[t]
+                for k in range(1, len(order)):
+                    s = order[k]
+                    h = hands[s]
+                    if sevens:
+                        legal = legal_mask(tables, h, None)
+                    else:
+                        legal = (h & follow[suit]) or h
+                    tiles = bits(legal)
+                    if len(tiles) == 1:
+                        t = tiles[0]
+                    else:
+                        after = later[k]
+                        danger_p = threat(after, suit) if after else -1
+                        if side[win_seat] == side[s]:
+                            if best_p > danger_p:
+                                t = min(tiles, key=give_key[suit].__getitem__)
+                            else:
+                                t = min(tiles, key=dump_key[suit].__getitem__)
+                        else:
+                            winners = [x for x in tiles if row[x] > best_p]
+                            if winners:
+                                safe = [x for x in winners if row[x] > danger_p]
+                                if safe:
+                                    t = min(safe, key=row.__getitem__)
+                                elif tv or not after:
+                                    t = min(winners, key=row.__getitem__)
+                                else:
+                                    t = min(tiles, key=dump_key[suit].__getitem__)
+                            else:
+                                t = min(tiles, key=dump_key[suit].__getitem__)
+                    hands[s] ^= 1 << t
+                    if row[t] > best_p:
+                        best_p, win_seat = row[t], s
+                    tv += pts[t]
+                if side[win_seat]:
+                    total += tv + self.trick_value
+                seat = win_seat
+            return total
+        finally:
+            hands[:] = saved
+
+    def _playout_by_order(self, seat: int) -> int:
+        """A playout taking each player's first-ordered tile (any objective)."""
+        hands = self._hands
+        saved = hands[:]
+        tables = self.tables
+        total = 0
+        try:
+            while hands[seat]:
+                n, suit, best_p, win_seat, tv = 0, 0, 0, 0, 0
+                s = seat
+                for _ in range(len(self.seats)):
+                    if tables.sevens or n == 0:
+                        legal = legal_mask(tables, hands[s], None)
+                    else:
+                        legal = (hands[s] & tables.follow[suit]) or hands[s]
+                    t = self._order(s, legal, n, suit, best_p, win_seat)[0]
+                    hands[s] ^= 1 << t
+                    if n == 0:
+                        suit = tables.lead_suit[t]
+                    p = tables.power[suit][t]
+                    if p > best_p:
+                        best_p, win_seat = p, s
+                    tv += self.tile_points[t]
+                    n += 1
+                    s = self.next_seat[s]
+                if self.side[win_seat]:
+                    total += tv + self.trick_value
+                seat = win_seat
+            return total
+        finally:
+            hands[:] = saved
+
+    def _search(self, seat, n, suit, best_p, win_seat, tv, alpha, beta, depth):
+        self.nodes += 1
+        if self.nodes > self._limit:
+            self._check_budget()
+        hands = self._hands
+        h = hands[seat]
+        tables = self.tables
+        side = self.side
+        pts = self.tile_points
+        key = -1
+        if n == 0:
+            if not h:
+                return 0
+            tricks = popcount(h)
+            if depth >= tricks:
+                code = EXACT
+            elif depth <= 0:
+                pkey = ((((hands[0] << 28) | hands[1]) << 28 | hands[2]) << 28 | hands[3]) << 2 \
+                    | seat
+                v = self.leaves.get(pkey)
+                if v is None:
+                    if self.static_leaves and not self.misere and not tables.sevens:
+                        self.nodes += 2
+                        v = self.leaves[pkey] = self._static(seat)
+                    else:
+                        self.nodes += PLAYOUT_COST
+                        v = self.leaves[pkey] = self._playout(seat)
+                return v
+            else:
+                code = depth
+            key = ((((((hands[0] << 28) | hands[1]) << 28 | hands[2]) << 28 | hands[3]) << 2
+                    | seat) << 4) | code
+            entry = self.tt.get(key)
+            if entry is not None:
+                lo, hi = entry
+            else:
+                lo, hi = 0, self._remaining_value(tricks)
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+            a0, b0 = alpha, beta
+            legal = legal_mask(tables, h, None)
+            moves = self._order(seat, legal, 0, 0, 0, 0)
+            bm = self.best_move.get(key >> 4)
+            if bm is not None and legal >> bm & 1 and moves[0] != bm:
+                moves.remove(bm)
+                moves.insert(0, bm)
+        else:
+            if tables.sevens:
+                legal = legal_mask(tables, h, None)
+            else:
+                legal = (h & tables.follow[suit]) or h
+            moves = self._order(seat, legal, n, suit, best_p, win_seat)
+        maximizing = self.maxi[seat] == 1
+        best = -INF if maximizing else INF
+        best_t = -1
+        search = self._search
+        power = tables.power
+        nxt = self.next_seat[seat]
+        last = n + 1 == len(self.seats)
+        if n == 0:
+            lead_suit = tables.lead_suit
+        else:
+            row = power[suit]
+        for t in moves:
+            hands[seat] = h ^ (1 << t)
+            if n == 0:
+                s = lead_suit[t]
+                v = search(nxt, 1, s, power[s][t], seat, pts[t], alpha, beta, depth)
+            else:
+                p = row[t]
+                if p > best_p:
+                    bp, ws = p, seat
+                else:
+                    bp, ws = best_p, win_seat
+                if last:
+                    val = tv + pts[t] + self.trick_value if side[ws] else 0
+                    v = val + search(ws, 0, 0, 0, 0, 0, alpha - val, beta - val, depth - 1)
+                else:
+                    v = search(nxt, n + 1, suit, bp, ws, tv + pts[t], alpha, beta, depth)
+            hands[seat] = h
+            if maximizing:
+                if v > best:
+                    best, best_t = v, t
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best, best_t = v, t
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        if key >= 0:
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.tt[key] = (lo, hi)
+            self.best_move[key >> 4] = best_t
+        return best

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Write ``screenshots/<screen>.svg`` for every screen of the app, for each game.
+
+    python scripts/make_screenshots.py [--out DIR] [--size 80x24] [--only NAME ...] [--text]
+
+Each picture is taken inside ``App.run_test`` with ``app.save_screenshot``. The
+games are brought to each decision by driving the core directly with a fixed
+policy (seeded, so the pictures are the same every run and do not depend on
+how the bots play). ``--text`` also writes a plain-text copy (``.txt``) of each.
+Preferences and saves go to a temporary directory: your own are never touched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import io
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core.commands import Bid, Play  # noqa: E402
+from core.registry import game_class  # noqa: E402
+from tui.app import DominoesApp  # noqa: E402
+from tui.preferences import Preferences  # noqa: E402
+from tui.session import GameSession, default_seats  # noqa: E402
+
+Setup = Callable[[Any, DominoesApp], Awaitable[None]]
+
+
+# -- bringing a game to a decision ----------------------------------------------------
+
+def drive(game: Any, until: Callable[[Any], bool], *, human_bids_high: bool = False,
+          limit: int = 5000) -> Any:
+    """Apply a fixed policy until ``until(game)``: plays the last legal tile, bids in the
+    middle (seat 0 bids as high as it may when ``human_bids_high``), else the first choice."""
+    game.start()
+    for _ in range(limit):
+        if until(game):
+            return game
+        if game.is_over:
+            raise RuntimeError("the game ended before the wanted moment")
+        legal = game.legal_actions()
+        plays = [c for c in legal if isinstance(c, Play)]
+        if plays:
+            command = plays[-1]
+        elif game.phase == "bid":
+            bids = [c for c in legal if isinstance(c, Bid)]
+            if human_bids_high:
+                real = [c for c in bids if c.bid is not None and not c.plunge]
+                if game.current_player == 0 and real:
+                    command = real[min(len(real) - 1, 2)]
+                else:
+                    command = next((c for c in bids if c.bid is None), bids[0])
+            else:
+                command = bids[len(bids) // 2]
+        else:
+            command = legal[0]
+        game.apply(command)
+    raise RuntimeError("no such moment")
+
+
+def human_turn(phase: str, tricks: int = 0) -> Callable[[Any], bool]:
+    def check(game: Any) -> bool:
+        if game.current_player != 0 or game.phase != phase:
+            return False
+        view = game.view(0)
+        return len(getattr(view, "tricks", ())) >= tricks and (
+            phase != "play" or not hasattr(view, "current_trick") or bool(view.current_trick)
+            or tricks == 0)
+    return check
+
+
+def new_game(name: str, seed: int, options: dict[str, Any] | None = None) -> Any:
+    return game_class(name)(options=options or {}, seed=seed)
+
+
+def session(game: Any) -> GameSession:
+    return GameSession(game, default_seats(game.num_players, level="standard"))
+
+
+def game_screen_for(sess: GameSession) -> Any:
+    from tui.app import screen_for
+    return screen_for(sess)
+
+
+def first_event(game: Any, kind: str) -> dict[str, Any]:
+    return next(e.to_record() for e in game.history if e.kind == kind)
+
+
+# -- the shots -----------------------------------------------------------------------------
+
+async def at_title(pilot: Any, app: DominoesApp) -> None:
+    await pilot.pause()
+
+
+def press(*keys: str) -> Setup:
+    async def setup(pilot: Any, app: DominoesApp) -> None:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        from textual.widgets import Input
+        for field in app.screen.query(Input):
+            field.cursor_blink = False
+        await pilot.pause()
+    return setup
+
+
+def show(make: Callable[[DominoesApp], Any]) -> Setup:
+    async def setup(pilot: Any, app: DominoesApp) -> None:
+        await pilot.pause()
+        app.push_screen(make(app))
+        for _ in range(4):
+            await pilot.pause()
+    return setup
+
+
+def table(name: str, seed: int, until: Callable[[Any], bool], options: dict | None = None,
+          **kw: Any) -> Setup:
+    """The game screen at a human decision (a dialog opens by itself when one is due)."""
+    return show(lambda app: game_screen_for(session(drive(new_game(name, seed, options), until,
+                                                          **kw))))
+
+
+def then_keys(setup: Setup, *keys: str) -> Setup:
+    async def run(pilot: Any, app: DominoesApp) -> None:
+        await setup(pilot, app)
+        await pilot.press(*keys)
+        for _ in range(3):
+            await pilot.pause()
+    return run
+
+
+def hand_summary(name: str, seed: int, kind: str, options: dict | None = None) -> Setup:
+    def make(app: DominoesApp) -> Any:
+        from tui.screens.summary import HandSummaryScreen
+        game = drive(new_game(name, seed, options),
+                     lambda g: any(e.kind == kind for e in g.history))
+        return HandSummaryScreen(name, first_event(game, kind), game.view(0))
+    return show(make)
+
+
+def game_over(name: str, seed: int, options: dict | None = None) -> Setup:
+    def make(app: DominoesApp) -> Any:
+        from tui.screens.summary import GameOverScreen
+        from core.simulate import simulate_game
+        game = simulate_game(name, seed, options)
+        return GameOverScreen(name, first_event(game, "game_end"),
+                              default_seats(game.num_players, level="standard"))
+    return show(make)
+
+
+def stacks(seed: int) -> Setup:
+    def make(app: DominoesApp) -> Any:
+        from tui.screens.stacks import StacksScreen
+        game = drive(new_game("texas42", seed), human_turn("play", 3))
+        return StacksScreen(game.view(0), [s.name for s in default_seats(4)])
+    return show(make)
+
+
+def help_for(name: str | None) -> Setup:
+    def make(app: DominoesApp) -> Any:
+        from tui.screens.help import HelpScreen
+        return HelpScreen(name)
+    return show(make)
+
+
+MT = {"players": 4, "rounds": 2}
+
+SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
+    "title": (at_title, None),
+    "setup-moon": (press("1", "e"), None),
+    "setup-texas42": (press("2", "e"), None),
+    "setup-mexican_train": (press("3", "e"), None),
+    "settings": (press("s"), None),
+    "help-title": (help_for(None), None),
+    "help-moon": (help_for("moon"), None),
+    "help-texas42": (help_for("texas42"), None),
+    "help-mexican_train": (help_for("mexican_train"), None),
+    "too-small": (at_title, (60, 20)),
+    "moon-bidding": (table("moon", 4, human_turn("bid")), None),
+    "moon-widow": (table("moon", 4, human_turn("widow"), human_bids_high=True), None),
+    "moon-trump": (table("moon", 4, human_turn("trump"), human_bids_high=True), None),
+    "moon-table": (table("moon", 12, human_turn("play", 2)), None),
+    "moon-table-pips": (table("moon", 12, human_turn("play", 2)), None),
+    "moon-table-wide": (table("moon", 12, human_turn("play", 3)), (120, 36)),
+    "moon-last-trick": (then_keys(table("moon", 12, human_turn("play", 3)), "l"), None),
+    "moon-hand-summary": (hand_summary("moon", 5, "hand_end"), None),
+    "moon-game-over": (game_over("moon", 5, {"target": 7}), None),
+    "texas42-bidding": (table("texas42", 8, human_turn("bid")), None),
+    "texas42-trump": (table("texas42", 8, human_turn("trump"), human_bids_high=True), None),
+    "texas42-table": (table("texas42", 12, human_turn("play", 2)), None),
+    "texas42-table-ascii": (table("texas42", 12, human_turn("play", 2)), None),
+    "texas42-table-wide": (table("texas42", 12, human_turn("play", 3)), (120, 36)),
+    "texas42-stacks": (stacks(12), None),
+    "texas42-hand-summary": (hand_summary("texas42", 5, "hand_end"), None),
+    "texas42-game-over": (game_over("texas42", 5, {"target": "marks:2"}), None),
+    "mexican_train-hub": (table("mexican_train", 7, human_turn("play"), MT), None),
+    "mexican_train-hub-8-players": (table("mexican_train", 7, human_turn("play"),
+                                          {"players": 8, "rounds": 1}), None),
+    "mexican_train-hub-12-players": (table("mexican_train", 7, human_turn("play"),
+                                           {"players": 12, "set": 15, "rounds": 1}), (120, 40)),
+    "mexican_train-round-summary": (hand_summary("mexican_train", 7, "round_end", MT), None),
+    "mexican_train-game-over": (game_over("mexican_train", 7, MT), None),
+}
+
+STYLE_OF = {"moon-table-pips": "pips", "texas42-table-ascii": "ascii"}
+
+
+def text_of(app: DominoesApp) -> str:
+    from rich.console import Console
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text(styles=False)
+
+
+async def take(name: str, setup: Setup, size: tuple[int, int], out: Path, text: bool,
+               home: Path) -> None:
+    prefs = Preferences(path=home / f"{name}.json")
+    prefs.settings.tile_style = STYLE_OF.get(name, "numerals")
+    app = DominoesApp(preferences=prefs, bot_delay=0.0, trick_pause=0.0, save_games=False,
+                      seed_source=lambda: 1)
+    async with app.run_test(size=size) as pilot:
+        await setup(pilot, app)
+        await pilot.pause()
+        app.save_screenshot(f"{name}.svg", str(out))
+        if text:
+            (out / f"{name}.txt").write_text(text_of(app), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
+    parser.add_argument("--size", default="80x24", help="terminal size, WxH (default 80x24)")
+    parser.add_argument("--only", nargs="*", help="names of the screens to take")
+    parser.add_argument("--text", action="store_true", help="also write plain-text copies")
+    parser.add_argument("--list", action="store_true", help="list the screens and stop")
+    args = parser.parse_args(argv)
+    if args.list:
+        print("\n".join(SHOTS))
+        return 0
+    width, height = (int(n) for n in args.size.lower().split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+    failed = 0
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["DOMINOES_CONFIG_DIR"] = home
+        os.environ["DOMINOES_DATA_DIR"] = home
+        for name, (setup, size) in SHOTS.items():
+            if args.only and name not in args.only:
+                continue
+            try:
+                asyncio.run(take(name, setup, size or (width, height), args.out, args.text,
+                                 Path(home)))
+                print(f"wrote {args.out / (name + '.svg')}")
+            except Exception as exc:  # one broken screen must not stop the others
+                failed += 1
+                print(f"FAILED {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

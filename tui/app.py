@@ -1,0 +1,332 @@
+"""The Textual application: title, setup, the game screens, settings, help.
+
+``run_app(mode, record_path, mouse)`` is what the ``dominoes`` command calls:
+
+* ``play``: the title screen (Enter starts the highlighted game at once);
+* ``resume``: go on with a saved game (``record_path``, or the latest save);
+* ``replay``: watch a recorded game move by move.
+
+Every new game is saved as it goes (``tui.saves``); settings and the last
+choices live in ``tui.preferences``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import events
+from textual.app import App
+from textual.geometry import Size
+from textual.binding import Binding
+
+import styles
+from core.registry import game_class
+from tui.preferences import BOT_SPEEDS, TRICK_PAUSES, Preferences
+from tui.session import GameSession, Seat, default_seats
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+_STYLE_FILES = ("app.tcss", "trick_table.tcss", "dialogs.tcss", "train_hub.tcss",
+                "saves.tcss", "replay.tcss")
+_UNSET: Any = object()
+
+
+def style_paths() -> list[Path]:
+    """The app's stylesheets that are installed (the dialogs' may land later)."""
+    folder = Path(styles.__file__).parent
+    return [folder / name for name in _STYLE_FILES if (folder / name).exists()]
+
+
+def new_seed() -> int:
+    """A deal number for a game the player did not number (never the global RNG)."""
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class DominoesApp(App):
+    """Three-Player Moon, Texas 42 and Mexican Train against bots."""
+
+    TITLE = "Dominoes"
+    CSS_PATH = style_paths()
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+        Binding("f1", "help", "Help", show=False, priority=True, id="app.help_f1"),
+        Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+    ]
+
+    def __init__(self, *, mode: str = "play", record_path: str | Path | None = None,
+                 preferences: Preferences | None = None, bot_delay: float | None = None,
+                 trick_pause: float | None = _UNSET, save_dir: Path | None = None,
+                 save_games: bool = True, seed_source: Callable[[], int] | None = None,
+                 offer_walkthroughs: bool | None = None) -> None:
+        super().__init__()
+        self.mode = mode
+        self.record_path = Path(record_path) if record_path else None
+        self.preferences = preferences if preferences is not None else Preferences.load()
+        self._bot_delay = bot_delay
+        self._trick_pause = trick_pause
+        self.save_dir = save_dir
+        self.save_games = save_games
+        self.save_scan: Any = None
+        self.save_messages: list[str] = []
+        """Everything said about saving (broken saves moved aside, a disk that fails)."""
+        self.seed_source = seed_source or new_seed
+        # The first-game walkthrough is offered (once per game) to a player using their own
+        # preferences file; apps given preferences (tests, scripts) opt in explicitly.
+        self.offer_walkthroughs = (preferences is None if offer_walkthroughs is None
+                                   else offer_walkthroughs)
+
+    # -- settings the screens read ---------------------------------------------
+    @property
+    def settings(self):
+        return self.preferences.settings
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot's move takes to appear (tests inject 0)."""
+        if self._bot_delay is not None:
+            return self._bot_delay
+        return BOT_SPEEDS.get(self.settings.bot_speed, 0.8)
+
+    @property
+    def trick_pause(self) -> float | None:
+        """Seconds a finished trick stays on the table; None waits for a key."""
+        if self._trick_pause is not _UNSET:
+            return self._trick_pause
+        return TRICK_PAUSES.get(self.settings.trick_pause, 1.0)
+
+    @property
+    def tile_style(self) -> str:
+        return self.settings.tile_style
+
+    def apply_settings(self) -> None:
+        """Take changed settings into use and save them."""
+        self._use_settings()
+        self.preferences.save()
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "settings_changed", None)
+            if callable(refresh):
+                refresh()
+
+    # -- start-up -----------------------------------------------------------------
+    def _use_settings(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        self.set_class(self.settings.tile_style == "ascii", "-ascii")
+
+    def on_mount(self) -> None:
+        self._use_settings()
+        self.refresh_saves(announce=True)
+        from tui.screens.title import TitleScreen
+        self.push_screen(TitleScreen())
+        if self.mode == "resume":
+            self.resume_game(self.record_path)
+        elif self.mode == "replay" and self.record_path is not None:
+            self.replay_game(self.record_path)
+        self.call_after_refresh(self.check_size)
+
+    def action_help(self) -> None:
+        """Help for the game in play (from any screen, dialogs included)."""
+        from tui.screens.game_base import GameScreen
+        from tui.screens.help import HelpScreen
+        from tui.screens.too_small import TooSmallScreen
+        if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
+            return
+        game_name = None
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                game_name = screen.session.game.name
+                break
+        self.push_screen(HelpScreen(game_name))
+
+    # -- the too-small notice ----------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size)
+
+    def check_size(self, size: Size | None = None) -> None:
+        """Show the too-small notice below 80×24; take it away when there is room again."""
+        from tui.screens.too_small import TooSmallScreen
+        width, height = size or self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        on_top = isinstance(self.screen, TooSmallScreen)
+        if small and not on_top:
+            self.push_screen(TooSmallScreen((width, height)))
+        elif small and on_top:
+            self.screen.show_size((width, height))
+        elif not small and on_top:
+            self.pop_screen()
+
+    # -- games ------------------------------------------------------------------
+    def start_game(self, game_name: str, options: dict[str, Any] | None = None,
+                   levels: list[str] | None = None, seed: int | None = None,
+                   *, ask: bool = True) -> GameSession | None:
+        """Start a new game; ``levels[i]`` is "human" or a bot level for seat i.
+
+        With a game unfinished, asks first (resume it / abandon it / keep it /
+        cancel) and returns ``None``; the answer starts the game or not.
+        """
+        cls = game_class(game_name)
+        game = cls(options=options or {}, seed=seed if seed is not None else 0)  # settings checked
+        unfinished = self.unfinished_save() if ask and self.save_games else None
+        if unfinished is not None:
+            from tui.screens.resume import UnfinishedGameDialog
+
+            def answer(choice: str | None) -> None:
+                if choice == "resume":
+                    self.resume_game(unfinished.path)
+                elif choice in ("abandon", "keep"):
+                    if choice == "abandon":
+                        self.abandon_save(unfinished.path)
+                    self.start_game(game_name, options, levels, seed, ask=False)
+
+            self.push_screen(UnfinishedGameDialog(unfinished, cls.title), answer)
+            return None
+        from tui.autosave import new_session
+        seed = self.seed_source() if seed is None else seed
+        game = cls(options=options or {}, seed=seed)
+        seats = seats_from_levels(game.num_players, levels)
+        session = new_session(game, seats, self.save_dir, self.tell_save_failure,
+                              save=self.save_games)
+        self.push_screen(screen_for(session))
+        return session
+
+    # -- saves ---------------------------------------------------------------------
+    def refresh_saves(self, announce: bool = False) -> Any:
+        """Look at the saves folder again (``tui.saves.scan_saves``); with ``announce``,
+        tell about every broken save moved aside."""
+        from tui.saves import SaveScan, scan_saves
+        self.save_scan = scan_saves(self.save_dir) if self.save_games else SaveScan()
+        if announce:
+            for broken in self.save_scan.broken:
+                self.tell_save_problem(broken.message())
+        return self.save_scan
+
+    def unfinished_save(self) -> Any:
+        """The latest unfinished game (still in the saves folder), or ``None``."""
+        scan = getattr(self, "save_scan", None) or self.refresh_saves()
+        for info in scan.resumable:
+            if info.path.exists():
+                return info
+        return None
+
+    def abandon_save(self, path: Path) -> None:
+        """Give up an unfinished game: its record moves to the history, marked abandoned."""
+        from tui.saves import archive
+        if archive(Path(path), self.save_dir, abandoned=True) is None:
+            self.tell_save_problem(f"{path} could not be moved to the history.")
+        self.refresh_saves()
+
+    def tell_save_failure(self, message: str) -> None:
+        """The autosave cannot write (disk full, no permission): say so; play goes on."""
+        self.tell_save_problem(message, severity="warning")
+
+    def tell_save_problem(self, message: str, severity: str = "error") -> None:
+        self.save_messages.append(message)
+        self.log.warning(message)
+        self.notify(message, severity=severity, timeout=15)  # type: ignore[arg-type]
+        for screen in self.screen_stack:
+            saves_changed = getattr(screen, "saves_changed", None)
+            if callable(saves_changed):
+                saves_changed()
+
+    def after_game(self, session: GameSession, how: str) -> None:
+        """A game screen is done: back to the title ("new") or the same setup again ("rematch")."""
+        from tui.screens.title import TitleScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        self.refresh_saves()
+        if isinstance(self.screen, TitleScreen):
+            self.screen.saves_changed()
+        if how == "rematch":
+            game = session.game
+            levels = ["human" if s.kind == "human" else (s.level or "standard")
+                      for s in session.seats]
+            self.start_game(game.name, dict(game.options), levels)
+
+    def resume_game(self, path: Path | None) -> GameSession | None:
+        """Go on with the save at ``path`` (the latest one without): same hands, turn,
+        bots, settings and scores. A save that cannot be read back is moved aside
+        (``broken/``) and the fault told with its file and line."""
+        from core.errors import RecordError
+        from tui.autosave import resume_session
+        from tui.saves import SaveInUse, move_aside, saves_dir
+        if path is None:
+            latest = self.unfinished_save()
+            if latest is None:
+                self.tell_save_problem("There is no unfinished game to resume.", "warning")
+                return None
+            path = latest.path
+        path = Path(path)
+        try:
+            session = resume_session(path, self.save_dir, self.tell_save_failure,
+                                     save=self.save_games)
+        except RecordError as exc:
+            if path.parent == saves_dir(self.save_dir):
+                moved = move_aside(path, str(exc), self.save_dir)
+                where = f" It was moved to {moved}." if moved else ""
+            else:
+                where = ""
+            self.tell_save_problem(f"Cannot resume: {exc}.{where}")
+            self.refresh_saves()
+            return None
+        except (SaveInUse, ValueError, OSError) as exc:
+            self.tell_save_problem(f"Cannot resume: {exc}.", "warning")
+            return None
+        from tui.screens.title import TitleScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()          # from the saved-games list or a dialog: back to the title
+        self.push_screen(screen_for(session))
+        self.refresh_saves()
+        return session
+
+    def replay_game(self, path: Path) -> None:
+        """Open the replay viewer on the record at ``path`` (a fault is told, not raised)."""
+        from tui.screens.replay import open_replay
+        open_replay(self, path)
+
+
+def seats_from_levels(num_players: int, levels: list[str] | None) -> list[Seat]:
+    """Seats from per-seat choices ("human" or a bot level); missing seats are standard bots."""
+    levels = list(levels or [])
+    human = not levels or levels[0] == "human"
+    bot_levels: list[str | None] = [None if lv == "human" else lv for lv in levels]
+    return default_seats(num_players, human=human, levels=bot_levels)
+
+
+def seats_from_header(header: dict[str, Any], num_players: int) -> list[Seat]:
+    from tui.autosave import seats_from_header as from_header
+    return from_header(header, num_players)
+
+
+def replay_session(record: Any) -> GameSession:
+    """A session that plays a record's decisions back: every seat follows the record."""
+    cls = game_class(record.game)
+    commands = []
+    for line in record.lines:
+        command = cls.command_from_record(line)
+        if command is not None:
+            commands.append(command)
+    game = cls(options=record.header.get("options") or {}, seed=int(record.header.get("seed", 0)),
+               deals=cls.deals_from_record(record.lines))
+    seats = seats_from_header(record.header, game.num_players)
+    humans = [i for i, s in enumerate(seats) if s.kind == "human"]
+    watched = [Seat(s.name, "bot", s.level or "record") for s in seats]
+    return GameSession(game, watched, script=commands, viewer_seat=humans[0] if humans else 0)
+
+
+def screen_for(session: GameSession):
+    name = session.game.name
+    if name == "mexican_train":
+        from tui.screens.train_hub import TrainHubScreen
+        return TrainHubScreen(session)
+    from tui.screens.trick_table import TrickTableScreen
+    return TrickTableScreen(session)
+
+
+def run_app(mode: str = "play", record_path: str | Path | None = None, mouse: bool = True) -> int:
+    """Run the app full-screen; returns the exit code."""
+    app = DominoesApp(mode=mode, record_path=record_path)
+    result = app.run(mouse=mouse and app.preferences.settings.mouse)
+    return result if isinstance(result, int) else (app.return_code or 0)

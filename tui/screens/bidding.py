@@ -1,0 +1,164 @@
+"""The bidding dialog for Three-Player Moon and Texas 42.
+
+``BiddingDialog(view, legal)`` offers exactly the core's legal bids (labels from
+the core's ``describe_bid``), shows the bids so far by seat, the scores and the
+hand, and dismisses with the chosen :class:`~core.commands.Bid`.
+
+Keys: ``p`` passes at once (when passing is legal); digits type a bid (``5``;
+``3`` ``5`` → 35; ``2`` → 21); ``m`` highlights the moon (Moon) or the next mark
+bid (42); ``u`` highlights Plunge; ↑/↓ move; Enter bids the highlighted line.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding
+
+from core.commands import MARK, Bid
+from core.moon_view import MOON, MoonView
+from core.moon_view import describe_bid as describe_moon_bid
+from core.texas42_bidding import describe_bid as describe_42_bid
+from tui.screens.choice_dialog import Choice, ChoiceDialog
+
+
+def is_moon(view: Any) -> bool:
+    return isinstance(view, MoonView)
+
+
+def bid_label(view: Any, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
+    """A bid in the game's own words (the core's ``describe_bid``)."""
+    if is_moon(view):
+        label = describe_moon_bid(bid)
+        return f"{label} (forced)" if forced else label
+    return describe_42_bid(bid, plunge, forced)
+
+
+def bids_so_far(view: Any) -> list[tuple[int, int | None, bool, bool]]:
+    """``(player, bid, plunge, forced)`` for every bid of this hand, in order."""
+    out = []
+    for entry in getattr(view, "bids", ()):
+        if len(entry) == 4:
+            player, bid, plunge, forced = entry
+        else:
+            player, bid, forced = entry
+            plunge = False
+        out.append((player, bid, bool(plunge), bool(forced)))
+    return out
+
+
+class BiddingDialog(ChoiceDialog):
+    """Bid or pass. Dismisses with one of ``legal`` (a :class:`Bid`)."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("enter", "choose", "Bid", priority=True, id="bidding.choose"),
+        Binding("p", "pass_now", "Pass", id="bidding.pass"),
+        Binding("m", "moon", "Moon", id="bidding.moon"),
+        Binding("m", "marks", "Marks", id="bidding.marks"),
+        Binding("u", "hotkey('u')", "Plunge", id="bidding.plunge"),
+    ]
+
+    def choices(self) -> list[Choice]:
+        out: list[Choice] = []
+        for command in self.legal:
+            if not isinstance(command, Bid):
+                continue
+            bid, plunge = command.bid, command.plunge
+            label = bid_label(self.view, bid, plunge)
+            if bid is None:
+                out.append(Choice(label, command, key="p"))
+            elif plunge:
+                out.append(Choice(label, command, key="u",
+                                  note="(you hold 4+ doubles; your partner names trumps)"))
+            elif is_moon(self.view):
+                out.append(Choice(label, command, key="m" if bid == MOON else "",
+                                  number=str(bid),
+                                  note="win all 7 tricks" if bid == MOON else
+                                  f"win {bid} tricks"))
+            elif bid >= MARK:
+                out.append(Choice(label, command, key="m", number=str(bid),
+                                  note="take all 7 tricks"))
+            else:
+                out.append(Choice(label, command, number=str(bid)))
+        return out
+
+    def title_text(self) -> str:
+        number = getattr(self.view, "hand_number", None)
+        return f"Your bid — hand {number}" if number else "Your bid"
+
+    def context_lines(self) -> list[Text | str]:
+        names = self.names
+        view = self.view
+        lines: list[Text | str] = []
+        bids = bids_so_far(view)
+        line = Text("Bids so far: ", style="bold")
+        if bids:
+            for i, (player, bid, plunge, forced) in enumerate(bids):
+                if i:
+                    line.append(" · ")
+                line.append(f"{names[player]} ")
+                line.append(bid_label(view, bid, plunge, forced),
+                            style="" if bid is None else "bold")
+        else:
+            line.append("none yet — you bid first")
+        lines.append(line)
+        high = getattr(view, "high_bid", None) if is_moon(view) else getattr(view, "bid", None)
+        bidder = getattr(view, "bidder", None)
+        if high is not None and bidder is not None:
+            lines.append(Text.assemble(("High bid: ", "bold"),
+                                       f"{bid_label(view, high)} by {names[bidder]}"))
+        lines.append(self._scores_line(names))
+        if not any(c.command is not None and c.command.bid is None for c in self._choices):
+            lines.append(Text("You may not pass now.", style="bold"))
+        return lines
+
+    def _scores_line(self, names: list[str]) -> Text:
+        view = self.view
+        text = Text("Scores: ", style="bold")
+        if is_moon(view):
+            text.append(" · ".join(f"{names[p]} {s}" for p, s in enumerate(view.scores)))
+            text.append(f"  (first to {view.target})")
+            return text
+        totals = getattr(view, "totals", (0, 0))
+        teams = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
+        text.append(" · ".join(f"{teams[t]} {totals[t]}" for t in range(2)))
+        target = getattr(view, "target", None)
+        if target is not None:
+            text.append(f"  ({_describe_target(target)})")
+        return text
+
+    def hint_text(self) -> str:
+        parts = ["Type a bid or use ↑↓, Enter bids"]
+        if self.has_key("p"):
+            parts.append("p passes")
+        return "; ".join(parts) + "."
+
+    def action_pass_now(self) -> None:
+        for choice in self._choices:
+            if choice.key == "p":
+                self.dismiss(choice.command)
+                return
+        self.say("You may not pass now: choose one of the bids listed.")
+
+    def action_moon(self) -> None:
+        self.action_hotkey("m")
+
+    def action_marks(self) -> None:
+        self.action_hotkey("m")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_now":
+            return self.has_key("p")
+        if action in ("moon", "marks"):
+            return self.has_key("m") and (action == "moon") == is_moon(self.view)
+        return super().check_action(action, parameters)
+
+
+def _describe_target(target: Any) -> str:
+    """42's target ("first to 7 marks"), from the core's Target (kind, amount) if it has one."""
+    kind = getattr(target, "kind", None)
+    amount = getattr(target, "amount", None) or getattr(target, "value", None)
+    if kind and amount:
+        return f"first to {amount} {kind}"
+    return f"target {target}"

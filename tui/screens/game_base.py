@@ -1,0 +1,405 @@
+"""The screen every game table builds on: the play loop between the core and the player.
+
+Subclasses (the trick table for Moon and 42, the train hub for Mexican Train)
+implement three hooks:
+
+* ``compose_table()`` -- yield the table's widgets (the base adds the status line
+  and the footer below them);
+* ``refresh_view(view, events)`` -- redraw from the viewer's view after every
+  change (``events`` are the core events of that change, maybe empty);
+* ``prompt_human(view)`` -- it is the human's decision: open a dialog or make the
+  hand playable. Send the chosen command with :meth:`GameScreen.submit_human`.
+
+The base runs the loop: after every change it posts :class:`GameUpdated` and,
+handling it, calls ``refresh_view``, then pushes the hand summary / game over
+screens, pauses after a trick when the settings say so, runs a bot's decision in
+a thread worker (group "bots", exclusive) or prompts the human. Bots only move
+while this screen is the active one (help, settings, a summary or the too-small
+notice on top pause the game; nothing is lost).
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import get_current_worker
+
+from core.errors import IllegalMove
+from tui.messages import BotThinking, GameUpdated, HumanTurn, MoveRejected
+from tui.session import GameSession, LegalMoveBot
+from tui.widgets.status_line import StatusLine
+
+
+class GameScreen(Screen):
+    """A game in play. Owns its :class:`~tui.session.GameSession`."""
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("question_mark,f1", "help", "Help", key_display="?", id="game.help"),
+        Binding("s", "settings", "Settings", id="game.settings"),
+        Binding("q", "quit_game", "Quit", id="game.quit"),
+        Binding("space,c", "continue", "Continue", key_display="space",
+                id="game.continue"),
+        Binding("u", "undo", "Undo", id="game.undo"),
+        Binding("r", "redo", "Redo", id="game.redo"),
+        Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("g", "log", "Log", show=False, id="game.log"),
+    ]
+
+    PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick"})
+    """Event kinds after which play pauses (settings: timed or until a key)."""
+
+    SUMMARY_EVENTS: ClassVar[frozenset[str]] = frozenset({"hand_end", "round_end"})
+
+    thinking: reactive[int | None] = reactive(None)
+    """The bot seat choosing right now, if any."""
+
+    waiting_for_key: reactive[bool] = reactive(False, bindings=True)
+    """Play is paused after a trick until the player presses Space."""
+
+    def __init__(self, session: GameSession, *, name: str | None = None,
+                 id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.session = session
+        self._summaries: list[tuple[str, dict[str, Any]]] = []
+        self._pause_pending = False
+        self._resume_pending = False
+        self._prompted_index: int | None = None
+        self._pause_timer: Any = None
+
+    # -- hooks for subclasses ----------------------------------------------
+    def compose_table(self) -> ComposeResult:
+        """Yield the table's widgets."""
+        return iter(())
+
+    def refresh_view(self, view: Any, events: list[Any]) -> None:
+        """Redraw the table from ``view``; ``events`` caused the change."""
+
+    def prompt_human(self, view: Any) -> None:
+        """The human must decide now (``view.legal`` holds the choices)."""
+
+    def rewound(self) -> None:
+        """Undo/redo replaced the game (``self.session.game``): forget remembered table
+        state (a finished trick on view, news lines); ``refresh_view`` follows."""
+
+    # -- layout -----------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield from self.compose_table()
+        yield StatusLine(id="status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        events = self.session.start()
+        self.post_message(GameUpdated(events))
+
+    # -- helpers for subclasses --------------------------------------------
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one("#status", StatusLine)
+
+    def seat_name(self, player: int) -> str:
+        return self.session.seats[player].name
+
+    def show_error(self, reason: str) -> None:
+        self.status.error = reason
+
+    def show_prompt(self, text: str) -> None:
+        self.status.prompt = text
+
+    def submit_human(self, command: Any) -> bool:
+        """Send the human's command to the core. A refusal shows its reason and changes nothing."""
+        try:
+            events = self.session.submit(command)
+        except IllegalMove as exc:
+            self.show_error(exc.reason)
+            self.post_message(MoveRejected(exc.reason))
+            return False
+        self.status.error = ""
+        self._prompted_index = None
+        self.refresh_bindings()          # a new move ends what redo could bring back
+        self.post_message(GameUpdated(events))
+        return True
+
+    # -- the loop ------------------------------------------------------------
+    @on(GameUpdated)
+    def _game_updated(self, message: GameUpdated) -> None:
+        events = message.events
+        self.refresh_view(self.session.view(), events)
+        for event in events:
+            kind = getattr(event, "kind", "")
+            if kind in self.SUMMARY_EVENTS or kind == "game_end":
+                self._summaries.append((kind, event.to_record()))
+        if any(getattr(e, "kind", "") in self.PAUSE_AFTER for e in events):
+            self._pause_pending = True
+        self._advance()
+
+    def _advance(self) -> None:
+        """Do what comes next: a summary, a pause, a bot's move, or the human's turn."""
+        if not self.is_attached:
+            return
+        if self.app.screen is not self:
+            self._resume_pending = True
+            return
+        self._resume_pending = False
+        if self.waiting_for_key or self._pause_timer is not None:
+            return
+        if self._summaries:
+            # The hand's last trick stays in view for the pause before the summary covers it.
+            if self._pause_pending and self._hold_trick():
+                return
+            kind, record = self._summaries.pop(0)
+            self._show_summary(kind, record)
+            return
+        session = self.session
+        if session.game.is_over:
+            self.show_prompt("The game is over.")
+            return
+        if session.is_bot_turn():
+            pause = self._trick_pause()
+            if self._pause_pending and pause is None:
+                self.waiting_for_key = True
+                self.show_prompt("Trick over. Press Space to continue.")
+                return
+            extra = pause if (self._pause_pending and pause) else 0.0
+            self._pause_pending = False
+            self._start_bot(extra)
+            return
+        if session.is_human_turn():
+            self._pause_pending = False
+            if self._prompted_index == session.decision_index:
+                return
+            self._prompted_index = session.decision_index
+            view = session.view()
+            self.post_message(HumanTurn(view.phase))
+            self.prompt_human(view)
+
+    def _hold_trick(self) -> bool:
+        """Keep a finished trick on view before a summary: a timer, or until Space."""
+        pause = self._trick_pause()
+        self._pause_pending = False
+        if pause is None:
+            self.waiting_for_key = True
+            self.show_prompt("Trick over. Press Space to continue.")
+            return True
+        if pause > 0:
+            self._pause_timer = self.set_timer(pause, self._pause_over)
+            return True
+        return False
+
+    def _pause_over(self) -> None:
+        self._pause_timer = None
+        self._advance()
+
+    def on_screen_resume(self) -> None:
+        if self._resume_pending:
+            self.call_after_refresh(self._advance)
+
+    def _trick_pause(self) -> float | None:
+        """Seconds to show a finished trick, or None to wait for a key."""
+        return getattr(self.app, "trick_pause", 0.0)
+
+    # -- summaries -----------------------------------------------------------
+    def _show_summary(self, kind: str, record: dict[str, Any]) -> None:
+        game_name = self.session.game.name
+        try:
+            from tui.screens import summary
+        except ImportError:   # the summary screens are not installed: carry on
+            self.show_prompt(f"{kind.replace('_', ' ')}: {record}")
+            if kind != "game_end":
+                self._advance()
+            return
+        if kind == "game_end":
+            self.app.push_screen(summary.GameOverScreen(game_name, record, self.session.seats),
+                                 self._game_over_closed)
+        else:
+            self.app.push_screen(
+                summary.HandSummaryScreen(game_name, record, self.session.view()),
+                self._summary_closed)
+
+    def _summary_closed(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.action_quit_game()
+        elif choice == "new":
+            self._leave("new")
+        elif choice == "rematch":
+            self._leave("rematch")
+        else:
+            self._advance()
+
+    def _game_over_closed(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.action_quit_game()
+        elif choice == "rematch":
+            self._leave("rematch")
+        else:
+            self._leave("new")
+
+    def _leave(self, how: str) -> None:
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        after_game = getattr(self.app, "after_game", None)
+        if callable(after_game):
+            after_game(self.session, how)
+        else:
+            self.app.pop_screen()
+
+    # -- bots -------------------------------------------------------------------
+    def _start_bot(self, extra_delay: float = 0.0) -> None:
+        session = self.session
+        player = session.current_player
+        assert player is not None
+        view = session.game.view(player)
+        legal = list(session.game.legal_actions())
+        rng = session.bot_rng(player)
+        bot = session.bot_for(player)
+        delay = float(getattr(self.app, "bot_delay", 0.0)) + extra_delay
+        self.thinking = player
+        self.post_message(BotThinking(player))
+        self.run_worker(partial(self._bot_work, bot, view, legal, rng, player,
+                                session.decision_index, delay),
+                        name=f"bot-{player}", group="bots", exclusive=True, thread=True,
+                        exit_on_error=False)
+
+    def _bot_work(self, bot: Any, view: Any, legal: list[Any], rng: Any, player: int,
+                  index: int, delay: float) -> None:
+        """Runs in a worker thread: choose (only from the view), wait out the delay, hand back."""
+        worker = get_current_worker()
+        started = time.monotonic()
+        failure = ""
+        try:
+            command = bot.choose(view, legal, rng)
+        except Exception as exc:  # a bot bug must not end the player's game
+            failure = f"{type(exc).__name__}: {exc}"
+            command = LegalMoveBot().choose(view, legal, rng)
+        while not worker.is_cancelled:
+            remaining = delay - (time.monotonic() - started)
+            if remaining <= 0:
+                break
+            time.sleep(min(remaining, 0.05))
+        if worker.is_cancelled:
+            return
+        try:
+            self.app.call_from_thread(self._apply_bot_move, player, index, command, failure)
+        except RuntimeError:
+            pass  # the app is closing
+
+    def _apply_bot_move(self, player: int, index: int, command: Any, failure: str) -> None:
+        session = self.session
+        if (not self.is_attached or session.decision_index != index
+                or session.current_player != player or session.game.is_over):
+            return  # a stale answer (the game moved on or the screen left)
+        try:
+            events = session.submit(command)
+        except IllegalMove as exc:
+            failure = f"{self.seat_name(player)}'s bot chose an illegal move ({exc.reason})"
+            fallback = LegalMoveBot().choose(None, session.game.legal_actions(),
+                                             session.bot_rng(player))
+            events = session.submit(fallback)
+        if failure:
+            self.log.error(f"bot failure for player {player}: {failure}")
+        self.thinking = None
+        self.post_message(BotThinking(None))
+        self.post_message(GameUpdated(events))
+
+    def watch_thinking(self, player: int | None) -> None:
+        if not self.is_mounted:
+            return
+        self.status.thinking = "" if player is None else self.seat_name(player)
+
+    # -- actions --------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "continue":
+            return self.waiting_for_key
+        if action == "undo":
+            return not self.session.is_replay and self._aid_on("undo")
+        if action == "redo":
+            return (not self.session.is_replay and self._aid_on("undo")
+                    and self.session.can_redo())
+        if action == "hint":
+            return not self.session.is_replay and self._aid_on("hints")
+        return True
+
+    # -- play aids: undo/redo, hints, the log -----------------------------------
+    def _aid_on(self, name: str) -> bool:
+        """The "undo" / "hints" setting (on unless the player turned it off)."""
+        return bool(getattr(getattr(self.app, "settings", None), name, True))
+
+    def action_undo(self) -> None:
+        if self.session.is_replay or not self._aid_on("undo"):
+            return
+        if not self.session.can_undo():
+            self.show_error("Nothing to undo in this hand: undo goes back to its start.")
+            return
+        self.workers.cancel_group(self, "bots")
+        self.session.undo()
+        self._rewound()
+        if self.session.save_problem:
+            self.notify(self.session.save_problem, severity="warning", timeout=8)
+
+    def action_redo(self) -> None:
+        if self.session.is_replay or not self.session.can_redo():
+            return
+        self.workers.cancel_group(self, "bots")
+        events = self.session.redo()
+        self._rewound(events)
+
+    def _rewound(self, events: list[Any] | None = None) -> None:
+        """After undo/redo: drop pauses and pending summaries, then redraw and go on."""
+        if self._pause_timer is not None:
+            self._pause_timer.stop()
+            self._pause_timer = None
+        self.thinking = None
+        self.waiting_for_key = False
+        self._pause_pending = False
+        self._summaries.clear()
+        self._prompted_index = None
+        self.status.error = ""
+        if events is None:
+            self.rewound()
+        self.refresh_bindings()
+        self.post_message(GameUpdated(events or []))
+
+    def action_hint(self) -> None:
+        if self.session.is_replay:
+            return
+        if not self._aid_on("hints"):
+            self.show_error("Hints are turned off in the settings.")
+            return
+        if not self.session.is_human_turn():
+            self.show_prompt("Hints are for your own decisions: wait for your turn.")
+            return
+        from tui.screens.hint import HintScreen
+        self.app.push_screen(HintScreen.for_session(
+            self.session, getattr(self.app, "hint_bot_options", None)))
+
+    def action_log(self) -> None:
+        from tui.screens.log import LogScreen
+        self.app.push_screen(LogScreen.for_session(self.session))
+
+    def action_continue(self) -> None:
+        if not self.waiting_for_key:
+            return
+        self.waiting_for_key = False
+        self._pause_pending = False
+        self.show_prompt("")
+        self._advance()
+
+    def action_help(self) -> None:
+        self.app.action_help()
+
+    def action_settings(self) -> None:
+        from tui.screens.settings import SettingsScreen
+        self.app.push_screen(SettingsScreen())
+
+    def action_quit_game(self) -> None:
+        """Leave at once: the record writer has already saved every event."""
+        self.workers.cancel_group(self, "bots")
+        self.session.close()
+        self.app.exit(0)

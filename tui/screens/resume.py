@@ -1,0 +1,235 @@
+"""Saved games: the unfinished ones (resume, abandon, watch) and the finished ones (watch).
+
+* :class:`SavedGamesScreen` (``g`` on the title screen): one list, unfinished games
+  first. Enter resumes an unfinished game or replays a finished one; ``v`` replays
+  either; ``a`` abandons an unfinished game (its record moves to the history,
+  marked abandoned: nothing is deleted); ``q`` goes back.
+* :class:`UnfinishedGameDialog`: asked when a new game is started while one is
+  unfinished. ``r`` resume it instead, ``a`` abandon it and start the new one,
+  ``k`` keep it for later and start the new one, ``c`` / Escape cancel.
+
+The app gives the data (``app.save_scan``, ``tui.saves.history``) and does the
+work (``app.resume_game``, ``app.abandon_save``, the replay viewer); these
+screens only ask.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+HISTORY_SHOWN = 50
+GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
+               "mexican_train": "Mexican Train"}
+
+
+def history_label(path: Path) -> Text:
+    """A finished game's line: its game and date, from the file name and time."""
+    from tui.saves import ABANDONED_SUFFIX, record_game, when
+    name = path.name
+    game = record_game(path) or ""
+    text = Text()
+    text.append("watch   ", style="bold")
+    text.append(GAME_TITLES.get(game, "Game"))
+    if ABANDONED_SUFFIX + "." in name:
+        text.append(" (abandoned)", style="italic")
+    else:
+        text.append(" (finished)")
+    try:
+        text.append(f" · {when(path.stat().st_mtime)}")
+    except OSError:
+        pass
+    text.append(f"\n        {name}", style="dim")
+    return text
+
+
+def save_label(info: Any) -> Text:
+    text = Text()
+    text.append("resume  ", style="bold")
+    text.append(info.headline())
+    text.append("\n        " + info.score_text(), style="dim")
+    return text
+
+
+class SavedGamesScreen(Screen):
+    """Unfinished games to resume and finished games to watch again."""
+
+    DEFAULT_CSS = """
+    SavedGamesScreen { align: center top; }
+    #saves-box { width: 100%; max-width: 100; height: 1fr; padding: 0 1; }
+    #saves-title { height: 1; text-style: bold; background: $panel; padding: 0 1; }
+    #saves-list { height: 1fr; border: round $primary; }
+    #saves-list > .option-list--option-highlighted { text-style: bold reverse; }
+    #saves-note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("enter", "open", "Resume / watch", priority=True, id="saves.open"),
+        Binding("v", "watch", "Watch", id="saves.watch"),
+        Binding("a", "abandon", "Abandon", id="saves.abandon"),
+        Binding("q,escape", "back", "Back", key_display="q", id="saves.back"),
+        Binding("question_mark,f1", "app.help", "Help", key_display="?", id="saves.help"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: list[tuple[str, Any]] = []   # ("save", SaveInfo) | ("history", Path)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="saves-box"):
+            yield Static("Saved games", id="saves-title")
+            yield OptionList(id="saves-list")
+            yield Static("", id="saves-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.reload()
+        self.query_one("#saves-list", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        from tui.saves import HISTORY_CAP, broken_dir, broken_saves, history
+        app: Any = self.app
+        scan = getattr(app, "save_scan", None)
+        saves = [info for info in (scan.resumable if scan else []) if info.path.exists()]
+        base = getattr(app, "save_dir", None)
+        finished = history(base)[:HISTORY_SHOWN]
+        self.entries = [("save", info) for info in saves] + [("history", p) for p in finished]
+        listing = self.query_one("#saves-list", OptionList)
+        listing.clear_options()
+        for kind, item in self.entries:
+            listing.add_option(Option(save_label(item) if kind == "save" else history_label(item)))
+        if self.entries:
+            listing.highlighted = 0
+        note = ("No saved games yet: every game is saved as it is played." if not self.entries
+                else f"{len(saves)} unfinished · {len(finished)} finished "
+                     f"(the newest {HISTORY_SHOWN} shown; the folder keeps {HISTORY_CAP})")
+        broken = broken_saves(base)
+        if broken:
+            note += (f"\n{len(broken)} save{'s' if len(broken) != 1 else ''} that could not be "
+                     f"read {'were' if len(broken) != 1 else 'was'} moved to {broken_dir(base)}")
+        self.query_one("#saves-note", Static).update(note)
+        self.refresh_bindings()
+
+    def _current(self) -> tuple[str, Any] | None:
+        listing = self.query_one("#saves-list", OptionList)
+        index = listing.highlighted
+        if index is None or not 0 <= index < len(self.entries):
+            return None
+        return self.entries[index]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "abandon":
+            current = self._current() if self.is_mounted else None
+            return current is not None and current[0] == "save"
+        return True
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self.refresh_bindings()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        current = self._current()
+        if current is None:
+            return
+        kind, item = current
+        if kind == "save":
+            self.app.resume_game(item.path)
+        else:
+            self._watch(item)
+
+    def action_watch(self) -> None:
+        current = self._current()
+        if current is not None:
+            kind, item = current
+            self._watch(item.path if kind == "save" else item)
+
+    def _watch(self, path: Path) -> None:
+        from tui.screens.replay import open_replay
+        open_replay(self.app, path)
+
+    def action_abandon(self) -> None:
+        current = self._current()
+        if current is None or current[0] != "save":
+            return
+        abandon = getattr(self.app, "abandon_save", None)
+        if callable(abandon):
+            abandon(current[1].path)
+        self.reload()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class UnfinishedGameDialog(ModalScreen[str | None]):
+    """A new game while another is unfinished: resume it, abandon it, keep it, or cancel.
+
+    Dismisses with ``"resume"``, ``"abandon"``, ``"keep"`` or ``None``.
+    """
+
+    DEFAULT_CSS = """
+    UnfinishedGameDialog { align: center middle; }
+    #unfinished-box { width: 100%; max-width: 76; height: auto; border: round $accent;
+                      background: $surface; padding: 0 1; }
+    #unfinished-choices { height: auto; border: none; }
+    #unfinished-choices > .option-list--option-highlighted { text-style: bold reverse; }
+    """
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("r", "choose('resume')", "Resume it", id="unfinished.resume"),
+        Binding("a", "choose('abandon')", "Abandon it", id="unfinished.abandon"),
+        Binding("k", "choose('keep')", "Keep it", id="unfinished.keep"),
+        Binding("c,escape", "choose('')", "Cancel", key_display="c", id="unfinished.cancel"),
+        Binding("enter", "enter", "Choose", show=False, priority=True, id="unfinished.enter"),
+    ]
+
+    CHOICES = (("resume", "r  Resume it (the new game is not started)"),
+               ("abandon", "a  Abandon it (kept in the history) and start the new game"),
+               ("keep", "k  Keep it for later and start the new game"),
+               ("", "c  Cancel"))
+
+    def __init__(self, info: Any, new_title: str = "a new game") -> None:
+        super().__init__()
+        self.info = info
+        self.new_title = new_title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="unfinished-box"):
+            yield Static("You have an unfinished game", classes="dialog-title")
+            yield Static(f"{self.info.headline()}\n{self.info.score_text()}\n\n"
+                         f"Start {self.new_title}?", classes="dialog-context")
+            yield OptionList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
+                             id="unfinished-choices", classes="dialog-choices")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#unfinished-choices", OptionList).focus()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice or None)
+
+    def action_enter(self) -> None:
+        listing = self.query_one("#unfinished-choices", OptionList)
+        index = listing.highlighted if listing.highlighted is not None else 0
+        self.dismiss(self.CHOICES[index][0] or None)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.CHOICES[event.option_index][0] or None)

@@ -1,0 +1,77 @@
+"""Settings: bot speed, the pause after a trick, tile style, colour theme, mouse.
+
+A change takes effect at once (the mouse at the next start) and is saved.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, Select, Static
+
+from tui.preferences import BOT_SPEEDS, THEMES, TRICK_PAUSES
+
+ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
+    ("bot_speed", "Bot speed",
+     [(f"{name} ({secs:g} s a move)" if secs else "instant", name)
+      for name, secs in BOT_SPEEDS.items()],
+     "How long each bot move stays in view before the next."),
+    ("trick_pause", "After a trick",
+     [("no pause" if p == 0 else "until a key (Space)" if p is None else f"pause {p:g} s", name)
+      for name, p in TRICK_PAUSES.items()],
+     "How long a finished trick stays on the table before bots lead again."),
+    ("tile_style", "Tile style",
+     [("numerals  │6│4│", "numerals"), ("pips  │●●│", "pips"), ("ASCII  |6|4|", "ascii")],
+     "Numerals, drawn pips, or plain ASCII for terminals without box drawing."),
+    ("theme", "Colours", [(t, t) for t in THEMES],
+     "The ansi themes use the terminal's own 16 colours."),
+    ("mouse", "Mouse", [("on", True), ("off", False)],
+     "Off stops mouse reporting (useful over slow SSH). Takes effect at the next start; "
+     "--no-mouse does it once."),
+    ("undo", "Undo (u / r)", [("on", True), ("off: serious games", False)],
+     "u takes your move back, r redoes it; such games are marked."),
+    ("hints", "Hints (h)", [("on", True), ("off", False)],
+     "The expert's choice for your decision, and why."),
+]
+
+
+class SettingsScreen(ModalScreen[None]):
+    """The settings dialog. Close with Esc, q, s or the Done button."""
+
+    BINDINGS = [
+        Binding("escape,q,s", "close", "Close", key_display="q", id="settings.close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        settings = self.app.preferences.settings
+        with VerticalScroll(id="settings-box"):
+            yield Static("Settings", id="settings-title")
+            for key, label, choices, help_text in ROWS:
+                with Horizontal(classes="settings-row"):
+                    yield Label(label, classes="settings-label")
+                    yield Select(choices, value=getattr(settings, key), allow_blank=False,
+                                 compact=True, id=f"set-{key}")
+                yield Static(help_text, classes="settings-help")
+            yield Button("Done", id="settings-done", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#set-bot_speed", Select).focus()
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        key = (event.select.id or "").removeprefix("set-")
+        settings = self.app.preferences.settings
+        if not hasattr(settings, key) or event.value == getattr(settings, key):
+            return
+        setattr(settings, key, event.value)
+        self.app.apply_settings()
+
+    @on(Button.Pressed, "#settings-done")
+    def _done(self) -> None:
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

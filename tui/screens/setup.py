@@ -1,0 +1,213 @@
+"""Setting up a game: players, seats and bot levels, every rules setting, the deal number.
+
+Every control starts at the last choice (or the rules' default). The values
+are checked by the core's option table when the game starts; a refused value
+is shown with the core's reason and nothing starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from core.errors import OptionError
+from core.options import OptionSpec
+from core.registry import game_class
+from tui.preferences import LEVELS
+from tui.screens.title import GAME_TITLES
+from tui.session import SEAT_NAMES
+
+MAX_SEATS = 12
+SEAT0_CHOICES = [("You (human)", "human")] + [(f"{lv} bot", lv) for lv in LEVELS]
+BOT_CHOICES = [(f"{lv} bot", lv) for lv in LEVELS]
+
+
+def seat_label(num_players: int, seat: int) -> str:
+    names = SEAT_NAMES.get(num_players)
+    if names and seat < len(names):
+        return f"Seat {seat + 1} ({names[seat]})" if seat else "Seat 1 (bottom)"
+    return f"Seat {seat + 1}"
+
+
+def _is_bool(spec: OptionSpec) -> bool:
+    return bool(spec.choices) and all(isinstance(c, bool) for c in spec.choices)
+
+
+def _uses_select(spec: OptionSpec) -> bool:
+    """Few fixed values → a list; open values (targets, counts) → typed in."""
+    if not spec.choices:
+        return False
+    if _is_bool(spec) or spec.parse is None:
+        return True
+    return not all(isinstance(c, str) for c in spec.choices)
+
+
+def _label(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+class SetupScreen(Screen):
+    """The setup of one game. Enter in a text field or the Start button starts it."""
+
+    BINDINGS = [
+        Binding("ctrl+s,f5", "start", "Start", key_display="F5", id="setup.start"),
+        Binding("escape", "back", "Back", id="setup.back"),
+    ]
+
+    def __init__(self, game_name: str) -> None:
+        super().__init__()
+        self.game_name = game_name
+        self.game_cls = game_class(game_name)
+        self.specs = list(self.game_cls.option_table.specs)
+        if game_name == "mexican_train":   # players first: it decides the sets on offer
+            self.specs.sort(key=lambda s: s.name != "players")
+
+    # -- layout -----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        choices = self.app.preferences.choices(self.game_name)
+        saved = dict(choices.options)
+        yield Static(f"Set up {GAME_TITLES.get(self.game_name, self.game_name)}",
+                     id="setup-title")
+        with VerticalScroll(id="setup-form"):
+            for spec in self.specs:
+                value = saved.get(spec.name, spec.default)
+                try:
+                    value = spec.coerce(value) if value is not None else value
+                except OptionError:
+                    value = spec.default
+                yield from self._option_row(spec, value)
+            levels = list(choices.levels)
+            for seat in range(MAX_SEATS):
+                level = levels[seat] if seat < len(levels) else ("human" if seat == 0
+                                                                 else "standard")
+                options = SEAT0_CHOICES if seat == 0 else BOT_CHOICES
+                if level not in [v for _, v in options]:
+                    level = options[0][1] if seat == 0 else "standard"
+                with Horizontal(classes="setup-row seat-row", id=f"seat-row-{seat}"):
+                    yield Label(seat_label(self.num_players_guess(), seat),
+                                classes="setup-label", id=f"seat-label-{seat}")
+                    yield Select(options, value=level, allow_blank=False, compact=True,
+                                 id=f"seat-{seat}")
+            with Horizontal(classes="setup-row"):
+                yield Label("Deal #", classes="setup-label")
+                yield Input(placeholder="random", type="integer", compact=True, id="seed")
+            yield Static("The same deal # and settings give the same deal again.",
+                         classes="setup-help")
+        yield Static("", id="setup-error")
+        with Horizontal(id="setup-buttons"):
+            yield Button("Start game", id="start", variant="primary", compact=True)
+            yield Button("Back", id="back", compact=True)
+        yield Footer()
+
+    def _option_row(self, spec: OptionSpec, value: Any) -> ComposeResult:
+        with Horizontal(classes="setup-row"):
+            yield Label(spec.name, classes="setup-label")
+            if spec.name == "players" and self.game_name == "mexican_train":
+                from core.train_options import MAX_PLAYERS, MIN_PLAYERS
+                yield Select([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                             value=value, allow_blank=False, compact=True, id=f"opt-{spec.name}")
+            elif _uses_select(spec):
+                choices = list(spec.choices)
+                if value not in choices:
+                    value = spec.default
+                yield Select([(_label(c), c) for c in choices], value=value,
+                             allow_blank=False, compact=True, id=f"opt-{spec.name}")
+            else:
+                yield Input("" if value is None else str(value), compact=True,
+                            placeholder=_label(spec.default) if spec.default is not None
+                            else "default", id=f"opt-{spec.name}")
+        yield Static(spec.help, classes="setup-help")
+
+    def on_mount(self) -> None:
+        self._sync_seats()
+        first = self.query("#setup-form Select, #setup-form Input").first()
+        first.focus()
+
+    # -- players and sets (Mexican Train) -------------------------------------------
+    def num_players_guess(self) -> int:
+        if self.game_name == "moon":
+            return 3
+        if self.game_name == "texas42":
+            return 4
+        try:
+            value = self.query_one("#opt-players", Select).value
+            return int(value)
+        except Exception:
+            return int(self.app.preferences.choices(self.game_name).options.get("players", 4))
+
+    def _sync_seats(self) -> None:
+        players = self.num_players_guess()
+        for seat in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{seat}").display = seat < players
+            self.query_one(f"#seat-label-{seat}", Label).update(seat_label(players, seat))
+        if self.game_name == "mexican_train":
+            from core.train_options import sets_for_players
+            allowed = sets_for_players(players)
+            sets = self.query_one("#opt-set", Select)
+            current = sets.value
+            sets.set_options([(str(s), s) for s in allowed])
+            sets.value = current if current in allowed else (12 if 12 in allowed else allowed[0])
+
+    @on(Select.Changed, "#opt-players")
+    def _players_changed(self) -> None:
+        self._sync_seats()
+
+    # -- starting -----------------------------------------------------------------
+    def collect(self) -> tuple[dict[str, Any], list[str], int | None]:
+        """The chosen options (checked by the core), seat levels and deal number."""
+        options: dict[str, Any] = {}
+        for spec in self.specs:
+            control = self.query_one(f"#opt-{spec.name}")
+            if isinstance(control, Select):
+                options[spec.name] = control.value
+            else:
+                text = control.value.strip()
+                if text == "" and spec.default is None:
+                    continue
+                options[spec.name] = spec.coerce(text if text else spec.default)
+        self.game_cls.option_table.resolve(options)
+        if self.game_name == "mexican_train":
+            self.game_cls(options=options, seed=0)  # the draw table check lives in the core
+        players = self.num_players_guess()
+        levels = [self.query_one(f"#seat-{i}", Select).value for i in range(players)]
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        return options, [str(v) for v in levels], seed
+
+    def action_start(self) -> None:
+        try:
+            options, levels, seed = self.collect()
+        except (OptionError, ValueError) as exc:
+            self.query_one("#setup-error", Static).update(f"Not allowed: {exc}")
+            return
+        prefs = self.app.preferences
+        choices = prefs.choices(self.game_name)
+        choices.options = {k: v for k, v in options.items() if v is not None}
+        choices.levels = levels
+        prefs.last_game = self.game_name
+        prefs.save()
+        self.app.pop_screen()
+        self.app.start_game(self.game_name, options, levels, seed)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()

@@ -1,0 +1,225 @@
+"""The player's hand at the Mexican Train hub: one-line tiles, in as many rows as it takes.
+
+A hand of up to 16 tiles of a double-18 set fits 80 columns in two rows. Under
+each tile a label row shows its number and, by shape, whether the core allows it
+now: ``[3]`` may be played, `` 3 `` may not; the chosen tile is drawn reversed
+and its label raised: ``▲[3]▲``. The hand knows no rule: the screen passes the
+tiles the core's legal plays use (``playable``, None when not choosing).
+
+Keys: ←/→ move (over the playable tiles while choosing), Home/End, 1-9 and 0
+(the tenth) choose by number, Enter posts :class:`HubHand.Played` for the chosen
+tile. A click chooses a tile; a click on the chosen tile plays it too.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from core.tiles import Tile
+from tui.widgets.train_tile import UNICODE, HubGlyphs, compact_tile, compact_width
+
+GAP = 1
+NUMBER_KEYS = "1234567890"
+
+
+class HubHand(Widget, can_focus=True):
+    """A hand of one-line tiles. Call :meth:`show` with the tiles and the playable ones."""
+
+    DEFAULT_CSS = """
+    HubHand {
+        height: auto;
+        width: 1fr;
+    }
+    """
+
+    BINDINGS = [
+        Binding("enter", "play", "Play", id="hub_hand.play"),
+        Binding("left", "move(-1)", "Previous tile", show=False, id="hub_hand.left"),
+        Binding("right", "move(1)", "Next tile", show=False, id="hub_hand.right"),
+        Binding("home", "first", "First tile", show=False, id="hub_hand.first"),
+        Binding("end", "last", "Last tile", show=False, id="hub_hand.last"),
+        Binding("1", "choose(0)", "Tile", key_display="←→/1-9", id="hub_hand.choose_1"),
+        *[Binding(key, f"choose({i})", f"Tile {i + 1}", show=False, id=f"hub_hand.choose_{key}")
+          for i, key in enumerate(NUMBER_KEYS) if i],
+    ]
+
+    class Selected(Message):
+        """The chosen tile changed."""
+
+        def __init__(self, hand: "HubHand", index: int, tile: Tile) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+            self.tile = tile
+
+        @property
+        def control(self) -> "HubHand":
+            return self.hand
+
+    class Played(Message):
+        """Enter, or a click on the chosen tile: play it."""
+
+        def __init__(self, hand: "HubHand", tile: Tile) -> None:
+            super().__init__()
+            self.hand = hand
+            self.tile = tile
+
+        @property
+        def control(self) -> "HubHand":
+            return self.hand
+
+    tiles: reactive[tuple[Tile, ...]] = reactive((), layout=True)
+    playable: reactive[frozenset[Tile] | None] = reactive(None)
+    cursor: reactive[int] = reactive(0)
+    glyphs: reactive[HubGlyphs] = reactive(UNICODE)
+    max_pip: reactive[int] = reactive(12, layout=True)
+
+    def show(self, tiles: Iterable[Tile], playable: Iterable[Tile] | None, *,
+             max_pip: int | None = None, glyphs: HubGlyphs | None = None) -> None:
+        """Show ``tiles``; keep the chosen tile if it is still there."""
+        old = self.selected_tile
+        self.tiles = tuple(tiles)
+        self.playable = None if playable is None else frozenset(playable)
+        if max_pip is not None:
+            self.max_pip = max_pip
+        if glyphs is not None:
+            self.glyphs = glyphs
+        if old in self.tiles:
+            self.cursor = self.tiles.index(old)
+        else:
+            self.cursor = min(self.cursor, max(len(self.tiles) - 1, 0))
+        if self.playable and self.selected_tile not in self.playable:
+            self.cursor = next(i for i, t in enumerate(self.tiles) if t in self.playable)
+        self.refresh()
+
+    @property
+    def selected_tile(self) -> Tile | None:
+        if 0 <= self.cursor < len(self.tiles):
+            return self.tiles[self.cursor]
+        return None
+
+    @property
+    def choosing(self) -> bool:
+        return self.playable is not None
+
+    # -- geometry ----------------------------------------------------------
+    @property
+    def cell_width(self) -> int:
+        return compact_width(self.max_pip) + GAP
+
+    def per_row(self, width: int | None = None) -> int:
+        width = self.size.width if width is None else width
+        return max(1, (width + GAP) // self.cell_width)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        rows = max(1, -(-len(self.tiles) // self.per_row(width)))
+        return rows * 2
+
+    def index_at(self, x: int, y: int) -> int | None:
+        column, within = divmod(x, self.cell_width)
+        if within >= self.cell_width - GAP or column >= self.per_row():
+            return None
+        index = (y // 2) * self.per_row() + column
+        return index if 0 <= index < len(self.tiles) else None
+
+    # -- drawing -----------------------------------------------------------
+    def render(self) -> Text:
+        if not self.tiles:
+            return Text("(no tiles)", style="italic")
+        per_row = self.per_row()
+        inner = self.cell_width - GAP
+        lines: list[Text] = []
+        for start in range(0, len(self.tiles), per_row):
+            top, bottom = Text(no_wrap=True), Text(no_wrap=True)
+            for index in range(start, min(start + per_row, len(self.tiles))):
+                if index > start:
+                    top.append(" " * GAP)
+                    bottom.append(" " * GAP)
+                tile_text, label = self._cell(index, inner)
+                top.append_text(tile_text)
+                bottom.append_text(label)
+            lines.extend([top, bottom])
+        return Text("\n").join(lines)
+
+    def _cell(self, index: int, inner: int) -> tuple[Text, Text]:
+        t = self.tiles[index]
+        legal = self.choosing and t in (self.playable or ())
+        selected = index == self.cursor and self.choosing
+        style = "dim" if self.choosing and not legal else ""
+        if selected:
+            style = "bold reverse"
+        elif legal:
+            style = "bold"
+        tile_text = Text(f"{compact_tile(t, self.glyphs):^{inner}}", style=style)
+        number = NUMBER_KEYS[index] if index < len(NUMBER_KEYS) else ""
+        label = f"[{number}]" if legal else number
+        if selected:
+            label = f"{self.glyphs.raised}{label or ' '}{self.glyphs.raised}"
+        return tile_text, Text(f"{label:^{inner}}"[:inner], style="bold" if legal else "dim")
+
+    # -- keys and mouse ------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("move", "first", "last", "choose", "play"):
+            return self.choosing and bool(self.tiles)
+        return True
+
+    def _select(self, index: int) -> None:
+        if not self.tiles:
+            return
+        self.cursor = max(0, min(index, len(self.tiles) - 1))
+        self.refresh()
+        self.post_message(self.Selected(self, self.cursor, self.tiles[self.cursor]))
+
+    def action_move(self, step: int) -> None:
+        if not self.tiles:
+            return
+        index = self.cursor
+        if self.choosing and self.playable:
+            for _ in range(len(self.tiles)):
+                index = (index + step) % len(self.tiles)
+                if self.tiles[index] in self.playable:
+                    break
+        else:
+            index = (index + step) % len(self.tiles)
+        self._select(index)
+
+    def action_play(self) -> None:
+        """Enter: play the chosen tile (the screen picks the train)."""
+        if self.choosing and self.selected_tile is not None:
+            self.post_message(self.Played(self, self.selected_tile))
+
+    def action_first(self) -> None:
+        self._select(0)
+
+    def action_last(self) -> None:
+        self._select(len(self.tiles) - 1)
+
+    def action_choose(self, index: int) -> None:
+        if index < len(self.tiles):
+            self._select(index)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = self.index_at(offset.x, offset.y)
+        if index is None:
+            return
+        event.stop()
+        if index == self.cursor and self.choosing:
+            self.post_message(self.Played(self, self.tiles[index]))
+        else:
+            self._select(index)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
