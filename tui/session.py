@@ -273,6 +273,11 @@ class GameSession:
             return
         from core.records import RecordWriter
         header = read_header(path) or self.game.header(self.players_header())
+        rewrite = getattr(writer, "rewrite", None)
+        if callable(rewrite):           # the app's autosave (tui.autosave): it rewrites itself
+            if not rewrite(marked_header(header), self.game.history):
+                self.save_problem = getattr(writer, "failed", None) or "The game is not saved."
+            return
         try:
             close = getattr(writer, "close", None)
             if callable(close):

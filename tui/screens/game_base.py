@@ -49,7 +49,7 @@ class GameScreen(Screen):
                 id="game.continue"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("r", "redo", "Redo", id="game.redo"),
-        Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("h", "hint", "Hint", show=False, id="game.hint"),   # in help; footer is full
         Binding("g", "log", "Log", show=False, id="game.log"),
     ]
 
@@ -93,7 +93,7 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield from self.compose_table()
         yield StatusLine(id="status")
-        yield Footer()
+        yield Footer(compact=True)   # compact: the table's own keys still fit in 80 columns
 
     def on_mount(self) -> None:
         events = self.session.start()

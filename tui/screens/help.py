@@ -22,6 +22,18 @@ KEYS_TITLE = [
     ("e", "set up first: seats, bot levels, rules settings, deal #"),
     ("w", "a guided first hand of the highlighted game (explains each decision)"),
     ("t", "statistics of your finished games (1-4 or ← → change page)"),
+    ("r", "resume your unfinished game (shown above the games; `dominoes resume` too)"),
+    ("g", "saved games: Enter resumes an unfinished one or replays a finished one, "
+          "v replays, a abandons (kept in the history)"),
+]
+KEYS_REPLAY = [
+    ("→ / ←", "next / previous event (also l / h)"),
+    ("↓ / ↑", "next / previous trick; Mexican Train: turn (also j / k)"),
+    ("n / p", "next / previous hand or round (also PgDn / PgUp)"),
+    ("g / G", "the start / the end (also Home / End)"),
+    ("Space", "play the record back, or pause"),
+    ("+ / -", "faster / slower (¼× to 16×)"),
+    ("q", "close the replay"),
 ]
 KEYS_GUIDE = [
     ("a", "in a guided hand: make the suggested move"),
@@ -83,7 +95,7 @@ RULES = {
 TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42", "mexican_train": "Mexican Train"}
 
 
-def help_text(game_name: str | None) -> Text:
+def help_text(game_name: str | None, replay: bool = False) -> Text:
     text = Text()
 
     def section(title: str, rows: list[tuple[str, str]]) -> None:
@@ -96,6 +108,13 @@ def help_text(game_name: str | None) -> Text:
                 text.append(" " * 14 + more + "\n")
         text.append("\n")
 
+    if replay:
+        section("Replay keys", KEYS_REPLAY)
+        text.append("A replay shows every hand, as the record holds them (the referee's view). "
+                    "`dominoes replay FILE` opens any game record.\n\n")
+        for line in RULES.get(game_name or "", []):
+            text.append(f"  • {line}\n")
+        return text
     if game_name is None:
         section("Keys", KEYS_TITLE + KEYS_GENERAL)
         text.append("Games\n", style="bold underline")
@@ -124,15 +143,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("down,j", "scroll(1)", "Down", show=False, id="help.down"),
     ]
 
-    def __init__(self, game_name: str | None = None) -> None:
+    def __init__(self, game_name: str | None = None, *, replay: bool = False) -> None:
         super().__init__()
         self.game_name = game_name
+        self.replay = replay
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
             yield Static("Help", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_text(self.game_name), id="help-text")
+                yield Static(help_text(self.game_name, self.replay), id="help-text")
             yield Static("q / Esc / ? close", id="help-hint")
 
     def action_close(self) -> None:
