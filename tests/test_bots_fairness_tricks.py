@@ -14,21 +14,17 @@ from core.bots.moon_bots import hidden_of as moon_hidden
 from core.bots.texas42_bots import Texas42EasyBot, Texas42ExpertBot, Texas42StandardBot
 from core.bots.texas42_bots import hidden_of as texas_hidden
 from core.bots.trick_sampling import sample
-from core.bots.trick_solver import TILES
+from core.bots.trick_solver import tiles_of as tiles_in
 from core.commands import Discard
 from core.game import Phase
 from core.moon import MoonGame
 from core.texas42 import Texas42Game
 
-FAST = dict(samples=3, nodes=1500)
+FAST = dict(samples=2, nodes=800)
 MOON_BOTS = {"easy": MoonEasyBot, "standard": MoonStandardBot,
              "expert": lambda: MoonExpertBot(**FAST)}
 TEXAS_BOTS = {"easy": Texas42EasyBot, "standard": Texas42StandardBot,
               "expert": lambda: Texas42ExpertBot(**FAST)}
-
-
-def tiles_in(mask: int):
-    return [TILES[i] for i in range(28) if mask >> i & 1]
 
 
 def reach(game, stop) -> tuple[list, int]:

@@ -18,7 +18,7 @@ from core.bots.trick_solver import TILES
 from core.tiles import Tile, moon_set, parse_tile
 from core.tricks import TrumpMode, follows
 
-FAST = dict(samples=3, nodes=1500)
+FAST = dict(samples=2, nodes=800)
 
 
 def tiles(text: str) -> list[Tile]:

@@ -21,7 +21,7 @@ from core.texas42_options import Target
 from core.tiles import Tile, double_set, parse_tile
 from core.tricks import TrumpMode, legal_plays, trick_winner
 
-FAST = dict(samples=3, nodes=1500)
+FAST = dict(samples=2, nodes=800)
 VARIANTS = {"nello": True, "sevens": True, "plunge": True}
 
 

@@ -120,8 +120,8 @@ def _cheapest_winner(tiles: Sequence[Tile], plays, mode: TrumpMode) -> Tile | No
 
 
 def _void_in(view, player: int, suit: int) -> bool:
-    for tr in list(view.tricks) + [type("T", (), {"plays": view.current_trick})]:
-        plays = tr.plays
+    """Whether ``player`` has shown it holds no tile of ``suit`` this hand."""
+    for plays in [tr.plays for tr in view.tricks] + [view.current_trick]:
         if plays and suit_led(plays[0][1], view.mode) == suit:
             for p, t in plays[1:]:
                 if p == player and not follows(t, suit, view.mode):

@@ -24,6 +24,8 @@ from typing import Any, Sequence
 
 from ..commands import MARK, Bid, Command, NameTrump, Play
 from ..game import Phase
+from ..texas42_bidding import MIN_BID, NELLO_MIN_BID, PLUNGE_BID, is_mark_bid, marks_of
+from ..texas42_scoring import partner_of, team_of
 from ..tiles import Tile, double_set
 from ..tricks import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 from . import trick_eval as ev
@@ -36,29 +38,12 @@ TILE_POINTS = tuple(COUNT_POINTS.get(t, 0) for t in TILES)
 DEFAULT_PLAY_S = 0.5      # seconds per play by default
 DECIDE_FACTOR = 4         # a bid or trump gets this many times the play budget ...
 DECIDE_MAX_S = 2.5        # ... but never more than this
-MIN_BID = 30
-PLUNGE = 4 * MARK
-NELLO_MIN = 2 * MARK
+LATE_HAND_UNSEEN = 12     # standard: with this few tiles unseen, a ruff is feared
+DECIDE_DEPTH = 2          # tricks searched per deal for a bid or trump (then a guess)
 MARK_DISCOUNT = 0.7       # open-hand samples overrate taking all seven tricks
 POINT_BID_MARGIN = 0.15   # ... and making a point bid (measured against the standard bot)
 PASS_VALUE = {"partner": 0.3, "opponent": -0.3, "nobody": -0.1}   # marks, roughly
 OVER_PARTNER = 0.4        # the cost of taking the bid from a partner
-
-
-def team_of(player: int) -> int:
-    return player % 2
-
-
-def partner_of(player: int) -> int:
-    return (player + 2) % 4
-
-
-def is_mark_bid(bid: int | None) -> bool:
-    return bid is not None and bid >= MARK
-
-
-def marks_of(bid: int) -> int:
-    return bid // MARK if bid >= MARK else 1
 
 
 # -- what a 42 player knows -------------------------------------------------------
@@ -271,7 +256,7 @@ class Texas42StandardBot(_Texas42Bot):
     def trump(self, view, legal, rng) -> Command:
         me, options, hand = view.player, view.options, view.hand
         names = {c.trump: c for c in legal}
-        if "nello" in names and view.bid >= NELLO_MIN:
+        if "nello" in names and view.bid >= NELLO_MIN_BID:
             risk = ev.nello_risk(hand, ev.mode_for("nello", options, "texas42"), UNIVERSE)
             if risk < 0.2:
                 return names["nello"]
@@ -361,11 +346,10 @@ class Texas42StandardBot(_Texas42Bot):
                 if follows(x, suit, mode) or suit == TRUMP:
                     if not _void_in(view, p, suit):
                         return True
-                elif is_trump(x, mode):
-                    # a ruff needs a player out of the led suit
-                    if _void_in(view, p, suit) and not _void_in(view, p, TRUMP):
-                        return True
-                    if not _void_in(view, p, TRUMP) and len(unseen) <= 12:
+                elif is_trump(x, mode) and not _void_in(view, p, TRUMP):
+                    # a ruff needs a player out of the led suit: known, or likely
+                    # once most tiles are out (a rule of thumb)
+                    if _void_in(view, p, suit) or len(unseen) <= LATE_HAND_UNSEEN:
                         return True
         return False
 
@@ -414,10 +398,14 @@ class Texas42ExpertBot(_Texas42Bot):
 
     def _budget(self, deciding: bool) -> SearchBudget:
         if self.samples is not None or self.nodes is not None:
-            return SearchBudget(samples=self.samples or 8, nodes=self.nodes or 20000)
+            return SearchBudget(samples=self.samples or 8, nodes=self.nodes or 20000,
+                                max_depth=DECIDE_DEPTH if deciding else None)
         play_s = DEFAULT_PLAY_S if self.budget_s is None else self.budget_s
-        return SearchBudget(seconds=min(DECIDE_MAX_S, play_s * DECIDE_FACTOR) if deciding
-                            else play_s)
+        if deciding:
+            # bids and trumps: many deals, each looked at two tricks deep
+            return SearchBudget(seconds=min(DECIDE_MAX_S, play_s * DECIDE_FACTOR),
+                                max_depth=DECIDE_DEPTH, min_samples=12, max_samples=48)
+        return SearchBudget(seconds=play_s)
 
     def choose(self, view, legal, rng) -> Command:
         legal = list(legal)
@@ -504,7 +492,8 @@ class Texas42ExpertBot(_Texas42Bot):
         return Group(tables=tables_for(mode), seats=seats, side=side, hands=hands,
                      to_act=to_act, score=self._scorer(view, trump, bid, bidder, past,
                                                        past_tricks),
-                     trick=trick, moves=moves, key=key, tile_points=points, misere=misere)
+                     trick=trick, moves=moves, key=key, tile_points=points, misere=misere,
+                     static_leaves=True)
 
     def _weight(self, view):
         """Soft inference from the bidding: how plausible a sampled deal is."""
@@ -612,13 +601,13 @@ class Texas42ExpertBot(_Texas42Bot):
                              if c.bid is not None and c.bid >= MARK and not c.plunge)
         groups = [self._group(view, t, MIN_BID, me, me, hand, key=t) for t in candidates]
         if options.get("nello") and marks_legal and max(marks_legal) >= 2:
-            groups.append(self._group(view, "nello", NELLO_MIN, me, me, hand, key="nello"))
+            groups.append(self._group(view, "nello", NELLO_MIN_BID, me, me, hand, key="nello"))
         if options.get("sevens") and marks_legal:
             groups.append(self._group(view, "sevens", MARK, me, me, hand, key="sevens"))
         plunge = [c for c in legal if c.plunge]
         if plunge:
             partner = partner_of(me)
-            groups.append(self._group(view, "doubles", PLUNGE, me, partner, hand,
+            groups.append(self._group(view, "doubles", PLUNGE_BID, me, partner, hand,
                                       key="plunge"))
         hidden = hidden_of(view)
         out = evaluate(hidden, groups, rng, self._budget(True), self._weight(view))

@@ -6,7 +6,9 @@ Quick, rule-of-thumb judgements a player makes at a glance:
   whether a tile still unseen could beat it;
 * how many tricks a hand should take under a trump (trump length and top
   trumps, doubles that walk, losers), and which trump suits the hand best;
-* how safe a hand is at Nel-O, and how often it makes Sevens.
+* how safe a hand is at Nel-O, and how often it makes Sevens;
+* with every hand open (the solver's leaves): a quick playout, or a static
+  count of sure winners, trump strength and count.
 
 Everything here is deterministic except :func:`sevens_make_rate`, which deals
 from the injected generator.
@@ -21,6 +23,7 @@ from typing import Iterable, Sequence
 from ..texas42_scoring import COUNT
 from ..tiles import Tile
 from ..tricks import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
+from . import trick_solver as _solver
 
 NUMBER_TRUMPS = tuple(str(n) for n in range(7))
 
@@ -233,6 +236,233 @@ def suit_lengths(hand: Iterable[Tile]) -> dict[int, int]:
     return out
 
 
+# -- open-hand guesses: the solver's leaves -------------------------------------------
+# Given a :class:`~core.bots.trick_solver.TrickSolver` stopped at a trick boundary
+# (all hands open in ``solver.hands``), guess the scoring side's future value.
+
+def top_power(tables, hand: int, suit: int) -> int:
+    """The most power ``hand`` can put into a trick led in ``suit``."""
+    if tables.sevens:
+        resp = _solver.legal_mask(tables, hand, None)
+    else:
+        resp = (hand & tables.follow[suit]) or hand
+    row = tables.power[suit]
+    return max((row[x] for x in _solver.bits(resp)), default=-1)
+
+
+def threat(solver, seats, suit: int) -> int:
+    """The most power any of ``seats`` can put into a trick led in ``suit``."""
+    hands = solver.hands
+    top = solver.top_cache
+    most = -1
+    for o in seats:
+        key = hands[o] << 4 | suit
+        best = top.get(key)
+        if best is None:
+            best = top[key] = top_power(solver.tables, hands[o], suit)
+        if best > most:
+            most = best
+    return most
+
+
+def static_value(solver, seat: int) -> int:
+    """A quick guess at the future value from a trick boundary (no play)."""
+    bits, legal_mask, popcount = _solver.bits, _solver.legal_mask, _solver.popcount
+    hands = solver.hands
+    tables = solver.tables
+    power = tables.power
+    lead_suit = tables.lead_suit
+    trump_mask = tables.follow[7]
+    side = solver.side
+    pts = solver.tile_points
+    top = solver.top_cache
+    seats = solver.seats
+    n = popcount(hands[seat])
+    winners = [0, 0]
+    trumps = [0, 0]
+    loose = [0, 0]          # count on tiles that are not sure winners
+    count_value = [0.0, 0.0]
+    for o in seats:
+        so = side[o]
+        trumps[so] += popcount(hands[o] & trump_mask)
+        opps = [q for q in seats if side[q] != so]
+        for x in bits(hands[o]):
+            su = lead_suit[x]
+            px = power[su][x]
+            win = True
+            for q in opps:
+                key = hands[q] << 4 | su
+                b = top.get(key)
+                if b is None:
+                    b = top[key] = top_power(solver.tables, hands[q], su)
+                if b > px:
+                    win = False
+                    break
+            if win:
+                winners[so] += 1
+                count_value[so] += pts[x]
+            elif pts[x]:
+                loose[so] += pts[x]
+    mine, theirs = winners[1], winners[0]
+    if mine + theirs > n:
+        scale = n / (mine + theirs)
+        mine *= scale
+        theirs *= scale
+    # the rest goes by trump strength, with a little to the side on lead
+    share = (trumps[1] + 0.5) / (trumps[0] + trumps[1] + 1.0)
+    share = min(0.9, max(0.1, share + (0.1 if side[seat] else -0.1)))
+    tricks = mine + (n - mine - theirs) * share
+    count = count_value[1] + (loose[0] + loose[1]) * share
+    return int(round(tricks * solver.trick_value + count))
+
+
+def playout_value(solver, seat: int) -> int:
+    """A quick open-hand playout from a trick boundary: the value it gives.
+
+    The leader cashes a tile no opponent can beat (trumps first while the
+    opponents hold trumps), else draws trumps when it holds as many as any
+    opponent, else leads its weakest tile; a follower gives points to its
+    side's trick once no opponent can take it, wins as cheaply as it safely
+    can, and otherwise throws its least valuable tile.
+    """
+    bits, legal_mask, popcount = _solver.bits, _solver.legal_mask, _solver.popcount
+    if solver.misere:
+        return playout_by_order(solver, seat)
+    hands = solver.hands
+    saved = hands[:]
+    tables = solver.tables
+    power = tables.power
+    lead_suit = tables.lead_suit
+    follow = tables.follow
+    sevens = tables.sevens
+    trump_mask = follow[7]
+    lead_rank = solver.lead_rank
+    lead_key = solver.weak_lead_key
+    pts = solver.tile_points
+    side = solver.side
+    give_key = solver.give_key
+    dump_key = solver.dump_key
+
+    trick_orders = solver.trick_orders
+    later_opponents = solver.later_opponents
+    total = 0
+    try:
+        while hands[seat]:
+            order = trick_orders[seat]
+            later = later_opponents[seat]
+            opponents = later[0]
+            tiles = bits(legal_mask(tables, hands[seat], None))
+            if len(tiles) > 1:
+                danger: dict[int, int] = {}
+                sure = []
+                for x in tiles:
+                    su = lead_suit[x]
+                    d = danger.get(su)
+                    if d is None:
+                        d = danger[su] = threat(solver, opponents, su)
+                    if power[su][x] > d:
+                        sure.append(x)
+                if sure:
+                    if len(sure) > 1:
+                        trumps = [x for x in sure if trump_mask >> x & 1]
+                        if trumps and any(hands[o] & trump_mask for o in opponents):
+                            sure = trumps
+                    t = min(sure, key=lead_rank.__getitem__)
+                else:
+                    mine = [x for x in tiles if trump_mask >> x & 1]
+                    most = 0
+                    if mine:
+                        for o in opponents:
+                            c = popcount(hands[o] & trump_mask)
+                            if c > most:
+                                most = c
+                    if most and len(mine) >= most:
+                        t = min(mine, key=lead_rank.__getitem__)   # draw trumps
+                    else:
+                        t = min(tiles, key=lead_key.__getitem__)
+            else:
+                t = tiles[0]
+            hands[seat] ^= 1 << t
+            suit = lead_suit[t]
+            row = power[suit]
+            best_p, win_seat, tv = row[t], seat, pts[t]
+            for k in range(1, len(order)):
+                s = order[k]
+                h = hands[s]
+                if sevens:
+                    legal = legal_mask(tables, h, None)
+                else:
+                    legal = (h & follow[suit]) or h
+                tiles = bits(legal)
+                if len(tiles) == 1:
+                    t = tiles[0]
+                else:
+                    after = later[k]
+                    danger_p = threat(solver, after, suit) if after else -1
+                    if side[win_seat] == side[s]:
+                        if best_p > danger_p:
+                            t = min(tiles, key=give_key[suit].__getitem__)
+                        else:
+                            t = min(tiles, key=dump_key[suit].__getitem__)
+                    else:
+                        winners = [x for x in tiles if row[x] > best_p]
+                        if winners:
+                            safe = [x for x in winners if row[x] > danger_p]
+                            if safe:
+                                t = min(safe, key=row.__getitem__)
+                            elif tv or not after:
+                                t = min(winners, key=row.__getitem__)
+                            else:
+                                t = min(tiles, key=dump_key[suit].__getitem__)
+                        else:
+                            t = min(tiles, key=dump_key[suit].__getitem__)
+                hands[s] ^= 1 << t
+                if row[t] > best_p:
+                    best_p, win_seat = row[t], s
+                tv += pts[t]
+            if side[win_seat]:
+                total += tv + solver.trick_value
+            seat = win_seat
+        return total
+    finally:
+        hands[:] = saved
+
+
+def playout_by_order(solver, seat: int) -> int:
+    """A playout taking each player's first-ordered tile (any objective)."""
+    bits, legal_mask, popcount = _solver.bits, _solver.legal_mask, _solver.popcount
+    hands = solver.hands
+    saved = hands[:]
+    tables = solver.tables
+    total = 0
+    try:
+        while hands[seat]:
+            n, suit, best_p, win_seat, tv = 0, 0, 0, 0, 0
+            s = seat
+            for _ in range(len(solver.seats)):
+                if tables.sevens or n == 0:
+                    legal = legal_mask(tables, hands[s], None)
+                else:
+                    legal = (hands[s] & tables.follow[suit]) or hands[s]
+                t = solver.order(s, legal, n, suit, best_p, win_seat)[0]
+                hands[s] ^= 1 << t
+                if n == 0:
+                    suit = tables.lead_suit[t]
+                p = tables.power[suit][t]
+                if p > best_p:
+                    best_p, win_seat = p, s
+                tv += solver.tile_points[t]
+                n += 1
+                s = solver.next_seat[s]
+            if solver.side[win_seat]:
+                total += tv + solver.trick_value
+            seat = win_seat
+        return total
+    finally:
+        hands[:] = saved
+
+
 __all__ = ["NUMBER_TRUMPS", "count_of", "power", "winning_play", "would_win", "beaters",
            "is_boss", "can_be_ruffed", "trumps_in", "estimate_tricks", "mode_for",
-           "rank_trumps", "nello_risk", "sevens_make_rate", "double_count", "suit_lengths"]
+           "rank_trumps", "nello_risk", "sevens_make_rate", "double_count", "suit_lengths",
+           "static_value", "playout_value", "playout_by_order", "threat", "top_power"]

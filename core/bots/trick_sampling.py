@@ -149,7 +149,8 @@ class Group:
     tile indices to candidate keys (their values are solved play by play), or
     is ``None`` to value the position itself under ``key``. ``score(value)``
     turns the scoring side's future value into the deciding player's score.
-    ``side``/``tile_points``/``trick_value``/``misere``: as for the solver.
+    ``side``/``tile_points``/``trick_value``/``misere``/``static_leaves``: as for
+    the solver.
     ``active(deal)``, when given, says whether to solve the group on that deal.
     """
 
@@ -165,6 +166,7 @@ class Group:
     tile_points: Sequence[int] | None = None
     trick_value: int = 1
     misere: bool = False
+    static_leaves: bool = False
     active: Callable[[dict[Slot, int]], bool] | None = None
 
 
@@ -176,6 +178,7 @@ class SearchBudget:
     deepening trick by trick until ``nodes`` search nodes are spent. With
     ``seconds``: deals keep coming until the clock runs out (at least one,
     at most ``max_samples``), each given a fair share of the time left.
+    ``max_depth`` caps the deepening (completed tricks; ``None``: to the end).
     """
 
     samples: int = 8
@@ -183,6 +186,7 @@ class SearchBudget:
     seconds: float | None = None
     min_samples: int = 6
     max_samples: int = 64
+    max_depth: int | None = None
 
 
 @dataclass
@@ -233,7 +237,7 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
             share = max(1, budget.min_samples - k)
             slice_end = min(deadline, now + max((deadline - now) / share, 0.002))
         result, depth = _solve_deal(deal, groups, budget.nodes if deadline is None else None,
-                                    slice_end)
+                                    slice_end, budget.max_depth)
         for key, (value, score) in result.items():
             scores.setdefault(key, []).append(score)
             values.setdefault(key, []).append(value)
@@ -244,14 +248,14 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
     return Outcome(scores, values, k, depths, time.perf_counter() - started, deals, per_deal)
 
 
-def _solve_deal(deal, groups, nodes, deadline):
+def _solve_deal(deal, groups, nodes, deadline, max_depth=None):
     """Each candidate's (value, score) on one deal, from the deepest search finished."""
     solvers = []
     for g in groups:
         if g.active is not None and not g.active(deal):
             continue
         solver = TrickSolver(g.tables, g.seats, g.side, g.tile_points, g.trick_value,
-                             misere=g.misere)
+                             misere=g.misere, static_leaves=g.static_leaves)
         solvers.append((g, solver, g.hands(deal)))
     best: dict[Hashable, tuple[int, float]] = {}
     guesses: dict[Hashable, int] = {}
@@ -285,7 +289,7 @@ def _solve_deal(deal, groups, nodes, deadline):
         best = found
         done_depth = depth
         guesses = {key: v for key, (v, _) in found.items()}
-        if depth >= tricks_left:
+        if depth >= tricks_left or (max_depth is not None and depth >= max_depth):
             break
         if nodes is not None and spent >= nodes:
             break

@@ -15,8 +15,11 @@ value is a sum over tricks, a position at a trick boundary is worth the same
 whatever came before, so a transposition table keyed on (hands, leader) keeps
 lower/upper bounds of the *future* value there.
 
-A node limit makes the search deterministic and bounded: past the limit it
-raises :class:`SearchAborted` (the caller keeps its best answer so far).
+A search may stop after a number of completed tricks (``depth``) and guess the
+rest: by a quick open-hand playout, or (``static_leaves``) by a static count of
+sure winners, trump strength and count. A node limit makes the search
+deterministic and bounded: past the limit, or past a deadline, it raises
+:class:`SearchAborted` (the caller keeps its best answer so far).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
+from ..texas42_scoring import COUNT
 from ..tiles import Tile, double_set
 from ..tricks import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 
@@ -33,8 +37,7 @@ TILES: tuple[Tile, ...] = tuple(double_set(6))
 INDEX: dict[Tile, int] = {t: i for i, t in enumerate(TILES)}
 BIT: dict[Tile, int] = {t: 1 << i for i, t in enumerate(TILES)}
 
-COUNT_POINTS: dict[Tile, int] = {Tile(5, 0): 5, Tile(4, 1): 5, Tile(3, 2): 5,
-                                 Tile(5, 5): 10, Tile(6, 4): 10}
+COUNT_POINTS: dict[Tile, int] = dict(COUNT)
 """Texas 42's count tiles."""
 
 INF = 10 ** 6
@@ -42,8 +45,6 @@ INF = 10 ** 6
 
 class SearchAborted(Exception):
     """The node limit or deadline was reached before the search finished."""
-
-    partial: dict[int, int] = {}
 
 
 def mask_of(tiles: Iterable[Tile]) -> int:
@@ -78,6 +79,11 @@ class Tables:
     sevens: bool
     free_play: bool
     distance_masks: tuple[int, ...]         # Sevens: tiles at distance d from 7
+    # Tiles of one class belong to a single suit (trumps; doubles as a suit; in
+    # Sevens, tiles equally far from 7): two of them in one hand play alike unless
+    # another tile ranks between them (``between[a][b]``, for a and b of a class).
+    eq_class: tuple[int, ...]               # per tile, -1: none
+    between: tuple[tuple[int, ...], ...]
 
 
 @lru_cache(maxsize=64)
@@ -106,8 +112,29 @@ def tables_for(mode: TrumpMode) -> Tables:
         power = tuple(rows)
     lead_order = tuple(sorted(range(n), key=lambda i: -power[lead_suit[i]][i]))
     distance_masks = tuple(mask_of(t for t in TILES if sevens_distance(t) == d) for d in range(8))
+    if sevens:
+        eq_class = tuple(sevens_distance(t) for t in TILES)
+        between = tuple((0,) * n for _ in range(n))
+    else:
+        classes = []
+        for t in TILES:
+            suits = [s for s in range(9) if follows(t, s, mode)]
+            classes.append(suits[0] if len(suits) == 1 else -1)
+        eq_class = tuple(classes)
+        rows = []
+        for a in range(n):
+            row = []
+            for b in range(n):
+                c = eq_class[a]
+                if c < 0 or eq_class[b] != c:
+                    row.append(0)
+                    continue
+                lo, hi = sorted((power[c][a], power[c][b]))
+                row.append(mask_of(TILES[z] for z in range(n) if lo < power[c][z] < hi))
+            rows.append(tuple(row))
+        between = tuple(rows)
     return Tables(mode, lead_suit, follow, power, lead_order, sevens, mode.free_play,
-                  distance_masks)
+                  distance_masks, eq_class, between)
 
 
 def legal_mask(tables: Tables, hand: int, lead_tile: int | None) -> int:
@@ -154,17 +181,18 @@ class TrickSolver:
     :class:`SearchAborted` past this many nodes (None: no limit; see
     :meth:`set_budget`).
 
-    ``depth`` (in :meth:`value` / :meth:`move_values`) limits the search to that
-    many completed tricks; beyond, a position is scored by a greedy open-hand
-    playout (every player: lead the strongest tile, win as cheaply as possible,
-    give points to a partner's trick, else throw the least). ``None`` searches
-    to the end of the hand. The table of bounds is kept between calls, so
-    solving several plays of the same position (or deepening) reuses work.
+    ``depth`` (in :meth:`value`, :meth:`solve`, :meth:`move_values`) limits the
+    search to that many completed tricks (1: finish the trick on the table);
+    beyond, a position is guessed by ``trick_eval.playout_value`` or, with
+    ``static_leaves``, by ``trick_eval.static_value``. ``None`` searches to the
+    end of the hand. The tables of bounds are kept between calls, so solving
+    several plays of the same position (or deepening) reuses work.
     """
 
     def __init__(self, tables: Tables, seats: Sequence[int], side: Sequence[int],
                  tile_points: Sequence[int] | None = None, trick_value: int = 1,
-                 node_limit: int | None = None, misere: bool = False) -> None:
+                 node_limit: int | None = None, misere: bool = False,
+                 static_leaves: bool = False) -> None:
         self.tables = tables
         self.seats = tuple(seats)
         self.side = tuple(side) + (0,) * (4 - len(side))
@@ -178,8 +206,9 @@ class TrickSolver:
         self.tt: dict[int, tuple[int, int]] = {}
         self.best_move: dict[int, int] = {}
         self.leaves: dict[int, int] = {}
-        self._top: dict[int, int] = {}
-        self.static_leaves = False
+        self.top_cache: dict[int, int] = {}
+        # beyond the depth limit: a static guess (fast) instead of a playout
+        self.static_leaves = static_leaves
         nxt = [0, 0, 0, 0]
         for i, s in enumerate(self.seats):
             nxt[s] = self.seats[(i + 1) % len(self.seats)]
@@ -194,25 +223,25 @@ class TrickSolver:
             orders[lead] = tuple(order)
             later[lead] = tuple(tuple(o for o in order[k + 1:] if self.side[o] != self.side[s])
                                 for k, s in enumerate(order))
-        self._trick_orders = orders
-        self._later_opponents = later
+        self.trick_orders = orders
+        self.later_opponents = later
         self.count_tiles = tuple((1 << i, p) for i, p in enumerate(self.tile_points) if p)
-        self._hands = [0, 0, 0, 0]
+        self.hands = [0, 0, 0, 0]
         lead_rank = [0] * len(TILES)
         for r, t in enumerate(tables.lead_order):
             lead_rank[t] = r
-        self._lead_rank = tuple(lead_rank)
+        self.lead_rank = tuple(lead_rank)
         pts = self.tile_points
         # leading without a sure winner: the least points, then the weakest
-        self._weak_lead_key = tuple(pts[t] * 100 - lead_rank[t] for t in range(len(TILES)))
+        self.weak_lead_key = tuple(pts[t] * 100 - lead_rank[t] for t in range(len(TILES)))
         # sort keys when following: to a partner's trick give points (keep power);
         # otherwise, among tiles that cannot win, throw the least points and power
         # (its power in the trick, then its strength as a lead of its own)
         n = len(TILES)
         own = tuple(n - lead_rank[t] for t in range(n))
-        self._give_key = tuple(tuple(-pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
+        self.give_key = tuple(tuple(-pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
                                for row in tables.power)
-        self._dump_key = tuple(tuple(pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
+        self.dump_key = tuple(tuple(pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
                                for row in tables.power)
 
     # -- public -----------------------------------------------------------
@@ -237,16 +266,14 @@ class TrickSolver:
 
         Each play is solved by MTD(f) (null-window searches converging on the
         value, starting from ``guesses[t]`` when given). Plays are searched in
-        ``moves`` order (default: all legal, best guess first). If the search is
-        aborted, :class:`SearchAborted` carries the plays valued so far in
-        ``partial``.
+        ``moves`` order (default: all legal, best guess first).
         """
         n, suit, best_p, win_seat, tv = self._load(hands, trick)
-        hands_now = self._hands[:]
+        hands_now = self.hands[:]
         lead = trick[0][1] if trick else None
         legal = legal_mask(self.tables, hands_now[to_act], lead)
         if moves is None:
-            moves = self._order(to_act, legal, n, suit, best_p, win_seat)
+            moves = self.order(to_act, legal, n, suit, best_p, win_seat)
         d = self._depth(depth)
         tricks_left = popcount(hands_now[to_act])
         top = self._remaining_value(tricks_left) + tv
@@ -262,15 +289,14 @@ class TrickSolver:
             try:
                 while lo < hi:
                     b = g + 1 if g == lo else g
-                    self._hands[:] = hands_now
+                    self.hands[:] = hands_now
                     g = self._apply(to_act, t, n, suit, best_p, win_seat, tv, b - 1, b, d)
                     if g < b:
                         hi = g
                     else:
                         lo = g
-            except SearchAborted as exc:
-                exc.partial = out
-                self._hands[:] = hands_now
+            except SearchAborted:
+                self.hands[:] = hands_now
                 raise
             out[t] = lo
         return out
@@ -279,20 +305,20 @@ class TrickSolver:
               depth: int | None = None, guess: int | None = None) -> int:
         """The exact future value of the position (MTD(f) from ``guess``)."""
         n, suit, best_p, win_seat, tv = self._load(hands, trick)
-        hands_now = self._hands[:]
+        hands_now = self.hands[:]
         tricks_left = popcount(hands_now[to_act])
         lo, hi = 0, self._remaining_value(tricks_left) + tv
         g = hi // 2 if guess is None else max(lo, min(hi, guess))
         d = self._depth(depth)
         while lo < hi:
             b = g + 1 if g == lo else g
-            self._hands[:] = hands_now
+            self.hands[:] = hands_now
             g = self._search(to_act, n, suit, best_p, win_seat, tv, b - 1, b, d)
             if g < b:
                 hi = g
             else:
                 lo = g
-        self._hands[:] = hands_now
+        self.hands[:] = hands_now
         return lo
 
     def legal(self, hands: Sequence[int], to_act: int,
@@ -328,7 +354,7 @@ class TrickSolver:
         return 99 if depth is None else depth
 
     def _load(self, hands: Sequence[int], trick: Sequence[tuple[int, int]]):
-        self._hands = list(hands) + [0] * (4 - len(hands))
+        self.hands = list(hands) + [0] * (4 - len(hands))
         if not trick:
             return 0, 0, 0, 0, 0
         suit = self.tables.lead_suit[trick[0][1]]
@@ -340,7 +366,7 @@ class TrickSolver:
                 best_p, win_seat = row[t], s
         return len(trick), suit, best_p, win_seat, tv
 
-    def _order(self, seat: int, legal: int, n: int, suit: int, best_p: int,
+    def order(self, seat: int, legal: int, n: int, suit: int, best_p: int,
                win_seat: int) -> list[int]:
         tiles = bits(legal)
         if len(tiles) <= 1:
@@ -348,30 +374,68 @@ class TrickSolver:
         if self.misere:
             return self._order_misere(seat, tiles, n, suit, best_p)
         if n == 0:
-            lr = self._lead_rank
+            lr = self.lead_rank
             tiles.sort(key=lr.__getitem__)
             return tiles
         if self.side[win_seat] == self.side[seat]:
-            tiles.sort(key=self._give_key[suit].__getitem__)
+            tiles.sort(key=self.give_key[suit].__getitem__)
             return tiles
         row = self.tables.power[suit]
         winners = [t for t in tiles if row[t] > best_p]
         if not winners:
-            tiles.sort(key=self._dump_key[suit].__getitem__)
+            tiles.sort(key=self.dump_key[suit].__getitem__)
             return tiles
         if len(winners) == len(tiles):
             tiles.sort(key=row.__getitem__)
             return tiles
         winners.sort(key=row.__getitem__)
         rest = [t for t in tiles if row[t] <= best_p]
-        rest.sort(key=self._dump_key[suit].__getitem__)
+        rest.sort(key=self.dump_key[suit].__getitem__)
         return winners + rest
+
+    def _distinct(self, moves: list[int], seat: int, suit: int, best_p: int) -> list[int]:
+        """``moves`` without tiles that play exactly like one before them (same
+        class and points, no other remaining tile ranked between them, and not
+        straddling the trick's winning power)."""
+        tables = self.tables
+        cls = tables.eq_class
+        kept: list[int] = []
+        firsts: dict[int, list[int]] = {}
+        others = -1
+        for t in moves:
+            c = cls[t]
+            if c >= 0:
+                group = firsts.get(c)
+                if group is None:
+                    firsts[c] = [t]
+                else:
+                    if others < 0:
+                        hands = self.hands
+                        others = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[seat]
+                    pts = self.tile_points
+                    between = tables.between[t]
+                    row = tables.power[suit] if suit >= 0 else None
+                    same = False
+                    for u in group:
+                        if pts[u] != pts[t] or others & between[u]:
+                            continue
+                        if row is not None:
+                            lo, hi = sorted((row[t], row[u]))
+                            if lo <= best_p < hi:
+                                continue
+                        same = True
+                        break
+                    if same:
+                        continue
+                    group.append(t)
+            kept.append(t)
+        return kept
 
     def _order_misere(self, seat: int, tiles: list[int], n: int, suit: int,
                       best_p: int) -> list[int]:
         """Nel-O's guesses: everybody plays low; the bidder keeps under the trick."""
         if n == 0:
-            lr = self._lead_rank
+            lr = self.lead_rank
             tiles.sort(key=lambda t: -lr[t])
             return tiles
         row = self.tables.power[suit]
@@ -385,7 +449,7 @@ class TrickSolver:
         return tiles
 
     def _apply(self, seat, t, n, suit, best_p, win_seat, tv, alpha, beta, depth):
-        hands = self._hands
+        hands = self.hands
         h = hands[seat]
         hands[seat] = h ^ (1 << t)
         try:
@@ -408,7 +472,7 @@ class TrickSolver:
             hands[seat] = h
 
     def _remaining_value(self, tricks: int) -> int:
-        hands = self._hands
+        hands = self.hands
         all_tiles = hands[0] | hands[1] | hands[2] | hands[3]
         value = tricks * self.trick_value
         for m, p in self.count_tiles:
@@ -416,225 +480,11 @@ class TrickSolver:
                 value += p
         return value
 
-    def _top_power(self, hand: int, suit: int) -> int:
-        """The most power ``hand`` can put into a trick led in ``suit``."""
-        tables = self.tables
-        if tables.sevens:
-            resp = legal_mask(tables, hand, None)
-        else:
-            resp = (hand & tables.follow[suit]) or hand
-        row = tables.power[suit]
-        return max((row[x] for x in bits(resp)), default=-1)
-
-    def _threat(self, seats, suit: int) -> int:
-        """The most power any of ``seats`` can put into a trick led in ``suit``."""
-        hands = self._hands
-        top = self._top
-        most = -1
-        for o in seats:
-            key = hands[o] << 4 | suit
-            best = top.get(key)
-            if best is None:
-                best = top[key] = self._top_power(hands[o], suit)
-            if best > most:
-                most = best
-        return most
-
-    def _static(self, seat: int) -> int:
-        """A quick guess at the future value from a trick boundary (no play)."""
-        hands = self._hands
-        tables = self.tables
-        power = tables.power
-        lead_suit = tables.lead_suit
-        trump_mask = tables.follow[7]
-        side = self.side
-        pts = self.tile_points
-        top = self._top
-        seats = self.seats
-        n = popcount(hands[seat])
-        winners = [0, 0]
-        count_value = [0.0, 0.0]
-        for o in seats:
-            so = side[o]
-            opps = [q for q in seats if side[q] != so]
-            for x in bits(hands[o]):
-                su = lead_suit[x]
-                px = power[su][x]
-                win = True
-                for q in opps:
-                    key = hands[q] << 4 | su
-                    b = top.get(key)
-                    if b is None:
-                        b = top[key] = self._top_power(hands[q], su)
-                    if b > px:
-                        win = False
-                        break
-                if win:
-                    winners[so] += 1
-                if pts[x]:
-                    if win:
-                        count_value[so] += pts[x]
-                    else:
-                        count_value[so] += pts[x] * 0.4
-                        count_value[1 - so] += pts[x] * 0.6
-        mine = winners[1]
-        theirs = winners[0]
-        if mine + theirs > n:
-            scale = n / (mine + theirs)
-            mine *= scale
-            theirs *= scale
-        rest = n - mine - theirs
-        share = 0.5 + (0.1 if side[seat] else -0.1)
-        tricks = mine + rest * share
-        return int(round(tricks * self.trick_value + count_value[1]))
-
-    def _playout(self, seat: int) -> int:
-        """A quick open-hand playout from a trick boundary: the value it gives.
-
-        The leader cashes a tile no opponent can beat (trumps first while the
-        opponents hold trumps), else draws trumps when it holds as many as any
-        opponent, else leads its weakest tile; a follower gives points to its
-        side's trick once no opponent can take it, wins as cheaply as it safely
-        can, and otherwise throws its least valuable tile.
-        """
-        if self.misere:
-            return self._playout_by_order(seat)
-        hands = self._hands
-        saved = hands[:]
-        tables = self.tables
-        power = tables.power
-        lead_suit = tables.lead_suit
-        follow = tables.follow
-        sevens = tables.sevens
-        trump_mask = follow[7]
-        lead_rank = self._lead_rank
-        lead_key = self._weak_lead_key
-        pts = self.tile_points
-        side = self.side
-        give_key = self._give_key
-        dump_key = self._dump_key
-        threat = self._threat
-        trick_orders = self._trick_orders
-        later_opponents = self._later_opponents
-        total = 0
-        try:
-            while hands[seat]:
-                order = trick_orders[seat]
-                later = later_opponents[seat]
-                opponents = later[0]
-                tiles = bits(legal_mask(tables, hands[seat], None))
-                if len(tiles) > 1:
-                    danger: dict[int, int] = {}
-                    sure = []
-                    for x in tiles:
-                        su = lead_suit[x]
-                        d = danger.get(su)
-                        if d is None:
-                            d = danger[su] = threat(opponents, su)
-                        if power[su][x] > d:
-                            sure.append(x)
-                    if sure:
-                        if len(sure) > 1:
-                            trumps = [x for x in sure if trump_mask >> x & 1]
-                            if trumps and any(hands[o] & trump_mask for o in opponents):
-                                sure = trumps
-                        t = min(sure, key=lead_rank.__getitem__)
-                    else:
-                        mine = [x for x in tiles if trump_mask >> x & 1]
-                        most = 0
-                        if mine:
-                            for o in opponents:
-                                c = popcount(hands[o] & trump_mask)
-                                if c > most:
-                                    most = c
-                        if most and len(mine) >= most:
-                            t = min(mine, key=lead_rank.__getitem__)   # draw trumps
-                        else:
-                            t = min(tiles, key=lead_key.__getitem__)
-                else:
-                    t = tiles[0]
-                hands[seat] ^= 1 << t
-                suit = lead_suit[t]
-                row = power[suit]
-                best_p, win_seat, tv = row[t], seat, pts[t]
-                for k in range(1, len(order)):
-                    s = order[k]
-                    h = hands[s]
-                    if sevens:
-                        legal = legal_mask(tables, h, None)
-                    else:
-                        legal = (h & follow[suit]) or h
-                    tiles = bits(legal)
-                    if len(tiles) == 1:
-                        t = tiles[0]
-                    else:
-                        after = later[k]
-                        danger_p = threat(after, suit) if after else -1
-                        if side[win_seat] == side[s]:
-                            if best_p > danger_p:
-                                t = min(tiles, key=give_key[suit].__getitem__)
-                            else:
-                                t = min(tiles, key=dump_key[suit].__getitem__)
-                        else:
-                            winners = [x for x in tiles if row[x] > best_p]
-                            if winners:
-                                safe = [x for x in winners if row[x] > danger_p]
-                                if safe:
-                                    t = min(safe, key=row.__getitem__)
-                                elif tv or not after:
-                                    t = min(winners, key=row.__getitem__)
-                                else:
-                                    t = min(tiles, key=dump_key[suit].__getitem__)
-                            else:
-                                t = min(tiles, key=dump_key[suit].__getitem__)
-                    hands[s] ^= 1 << t
-                    if row[t] > best_p:
-                        best_p, win_seat = row[t], s
-                    tv += pts[t]
-                if side[win_seat]:
-                    total += tv + self.trick_value
-                seat = win_seat
-            return total
-        finally:
-            hands[:] = saved
-
-    def _playout_by_order(self, seat: int) -> int:
-        """A playout taking each player's first-ordered tile (any objective)."""
-        hands = self._hands
-        saved = hands[:]
-        tables = self.tables
-        total = 0
-        try:
-            while hands[seat]:
-                n, suit, best_p, win_seat, tv = 0, 0, 0, 0, 0
-                s = seat
-                for _ in range(len(self.seats)):
-                    if tables.sevens or n == 0:
-                        legal = legal_mask(tables, hands[s], None)
-                    else:
-                        legal = (hands[s] & tables.follow[suit]) or hands[s]
-                    t = self._order(s, legal, n, suit, best_p, win_seat)[0]
-                    hands[s] ^= 1 << t
-                    if n == 0:
-                        suit = tables.lead_suit[t]
-                    p = tables.power[suit][t]
-                    if p > best_p:
-                        best_p, win_seat = p, s
-                    tv += self.tile_points[t]
-                    n += 1
-                    s = self.next_seat[s]
-                if self.side[win_seat]:
-                    total += tv + self.trick_value
-                seat = win_seat
-            return total
-        finally:
-            hands[:] = saved
-
     def _search(self, seat, n, suit, best_p, win_seat, tv, alpha, beta, depth):
         self.nodes += 1
         if self.nodes > self._limit:
             self._check_budget()
-        hands = self._hands
+        hands = self.hands
         h = hands[seat]
         tables = self.tables
         side = self.side
@@ -653,10 +503,10 @@ class TrickSolver:
                 if v is None:
                     if self.static_leaves and not self.misere and not tables.sevens:
                         self.nodes += 2
-                        v = self.leaves[pkey] = self._static(seat)
+                        v = self.leaves[pkey] = _eval.static_value(self, seat)
                     else:
                         self.nodes += PLAYOUT_COST
-                        v = self.leaves[pkey] = self._playout(seat)
+                        v = self.leaves[pkey] = _eval.playout_value(self, seat)
                 return v
             else:
                 code = depth
@@ -679,7 +529,7 @@ class TrickSolver:
                 beta = hi
             a0, b0 = alpha, beta
             legal = legal_mask(tables, h, None)
-            moves = self._order(seat, legal, 0, 0, 0, 0)
+            moves = self.order(seat, legal, 0, 0, 0, 0)
             bm = self.best_move.get(key >> 4)
             if bm is not None and legal >> bm & 1 and moves[0] != bm:
                 moves.remove(bm)
@@ -689,7 +539,9 @@ class TrickSolver:
                 legal = legal_mask(tables, h, None)
             else:
                 legal = (h & tables.follow[suit]) or h
-            moves = self._order(seat, legal, n, suit, best_p, win_seat)
+            moves = self.order(seat, legal, n, suit, best_p, win_seat)
+        if len(moves) > 1:
+            moves = self._distinct(moves, seat, suit if n else -1, best_p if n else -1)
         maximizing = self.maxi[seat] == 1
         best = -INF if maximizing else INF
         best_t = -1
@@ -740,3 +592,6 @@ class TrickSolver:
             self.tt[key] = (lo, hi)
             self.best_move[key >> 4] = best_t
         return best
+
+
+from . import trick_eval as _eval  # noqa: E402  (the leaves' guesses use the names above)
