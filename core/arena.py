@@ -44,7 +44,7 @@ from typing import Any, Sequence
 from . import arena_stats
 from .bots import LEVELS, make_bot
 from .bots.base import DecisionTimer, decision_rng
-from .errors import DominoError, OptionError
+from .errors import DominoError
 from .registry import GAME_NAMES, game_class
 
 MAX_DECISIONS = 200_000
@@ -264,7 +264,8 @@ def format_report(summary: dict[str, Any]) -> str:
                  f"(95% CI {elo:+.2f} to {ehi:+.2f})")
     lines.append("  decision time (ms):")
     for level, t in summary["decision_ms"].items():
-        lines.append(f"    {level:<9} p50 {t['p50']:8.2f}  p95 {t['p95']:8.2f}  max {t['max']:8.2f}")
+        lines.append(f"    {level:<9} p50 {t['p50']:8.2f}  p95 {t['p95']:8.2f}  "
+                     f"max {t['max']:8.2f}")
     return "\n".join(lines)
 
 

@@ -93,7 +93,8 @@ def duplicate_win_rate(shares_by_deal: Sequence[Sequence[float]]) -> tuple[float
     return rate, min(lo, rate), max(hi, rate)
 
 
-def duplicate_edge(edges_by_deal: Sequence[Sequence[Sequence[float]]]) -> tuple[float, float, float]:
+def duplicate_edge(
+        edges_by_deal: Sequence[Sequence[Sequence[float]]]) -> tuple[float, float, float]:
     """A's score edge per hand and its 95% interval over deals.
 
     ``edges_by_deal[d][s]`` lists A's edge in each hand of deal ``d`` played in

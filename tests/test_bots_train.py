@@ -135,7 +135,7 @@ def test_train_bots_choose_a_legal_command_at_every_decision(level):
     bot = bot_for(level)
     games = GAMES
     if level == "expert":            # a searching bot: smaller games, a small search
-        bot, games = quick_expert(3), GAMES[1:]
+        bot, games = quick_expert(3), [(options, seeds[:1]) for options, seeds in GAMES[1:]]
     for options, seeds in games:
         for seed in seeds:
             g = MexicanTrainGame(options, seed=seed)
@@ -343,3 +343,44 @@ def test_table_model_plays_a_sampled_round_to_its_end():
     if table.out is not None:
         assert points[table.out] == 0
     assert all(p >= 0 for p in points)
+
+
+def test_plan_policy_is_the_standard_heuristic_in_the_engines_order():
+    # Look-ahead plays the others as the standard bot would: best move_score, first of
+    # equals in the engine's order (tiles high first, then trains by seat, Mexican last).
+    rng = random.Random(5)
+    tiles = [t for t in double_set(12) if t != Tile(12, 12)]
+    checked = 0
+    for _ in range(40):
+        rng.shuffle(tiles)
+        table = Table(4, 12, 12)
+        for q in range(4):
+            table.hands[q] = sorted(tiles[q * 15:(q + 1) * 15], reverse=True)
+        table.boneyard = tiles[60:]
+        for _ in range(rng.randrange(12)):
+            table.turn(rng.randrange(4), plan_policy)
+            if table.out is not None:
+                break
+        p = rng.randrange(4)
+        opts = table.options(p)
+        if len(opts) < 2:
+            continue
+        assert opts == sorted(opts, key=lambda o: (-o[0].high, -o[0].low, o[1]))
+        plan = table.plan(p)
+        threat = min(len(table.hands[q]) for q in range(4) if q != p)
+        scores = [move_score(table, p, t, k, plan, threat) for t, k in opts]
+        assert plan_policy(table, p, opts, []) == opts[scores.index(max(scores))]
+        checked += 1
+    assert checked >= 10
+
+
+def test_train_expert_takes_the_fixed_work_knobs_of_the_other_experts():
+    # The hint screen builds experts with samples/nodes (a fixed amount of work).
+    bot = TrainExpertBot(samples=4, nodes=2000)
+    assert bot.deterministic and bot.max_worlds == 4
+    g, i = opening_position()
+    p = g.current_player
+    first = bot.analyse(g.view(p), g.legal_actions(), decision_rng(11, p, i))
+    assert first == TrainExpertBot(samples=4, nodes=2000).analyse(
+        g.view(p), g.legal_actions(), decision_rng(11, p, i))
+    assert all(r.endswith("(4 deals)") for _, _, r in first)

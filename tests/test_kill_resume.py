@@ -23,15 +23,21 @@ Run as a script, this file is the driver::
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import random
 import signal
+import struct
 import subprocess
 import sys
+import termios
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -176,7 +182,7 @@ def one_trial(tmp: Path, n: int, game: str, seed: int, full: bytes, rng: random.
     return " + ".join(killed)
 
 
-TRIALS = 12
+TRIALS = 16
 
 
 def test_killed_games_resume_exactly_where_they_were_and_end_the_same(tmp_path):
@@ -208,6 +214,96 @@ def test_a_batch_cut_short_is_completed_on_resume(tmp_path):
     save = data / "saves" / "moon-cut.jsonl"
     save.write_bytes(b"".join(lines[:trick]) + lines[trick][:17])   # hand_end cut mid-line
     drive(data, "moon", 7, 0.0, resume=save)
+    (finished,) = list((data / "history").glob("*.jsonl"))
+    assert finished.read_bytes() == full
+
+
+# -- the real app in a terminal ------------------------------------------------------------
+
+def run_app_in_pty(data: Path, save: Path) -> tuple[int, int]:
+    """``dominoes resume SAVE`` in a pseudo-terminal of 80x24; returns (pid, master fd)."""
+    import pty
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DOMINOES_DATA_DIR=str(data),
+               DOMINOES_CONFIG_DIR=str(data / "config"), TERM="xterm-256color",
+               TEXTUAL_ANIMATIONS="none")
+    pid, fd = pty.fork()
+    if pid == 0:                                   # the child: the app, as over SSH
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+            os.chdir(ROOT)
+            os.execve(sys.executable, [sys.executable, "-m", "tui.cli", "resume", str(save)],
+                      env)
+        finally:
+            os._exit(127)
+
+    def drain() -> None:                           # read the screen so the app never blocks
+        while True:
+            try:
+                if not os.read(fd, 65536):
+                    break
+            except OSError:
+                break
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    return pid, fd
+
+
+def wait_exit(pid: int, limit: float = 20.0) -> int:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.02)
+    os.kill(pid, signal.SIGKILL)
+    return os.waitpid(pid, 0)[1]
+
+
+@pytest.mark.parametrize("how", ["hang-up", "SIGKILL"])
+def test_the_real_app_cut_off_in_a_terminal_loses_nothing(tmp_path, how):
+    """The app itself (``dominoes resume``, bots in every seat at "fast" speed) in a
+    pseudo-terminal: hung up as a dropped SSH connection hangs it up (the terminal
+    closed: SIGHUP), or killed; the save is still a prefix of the game and plays on
+    to the same end."""
+    game, seed = "texas42", 7
+    full = reference(tmp_path, game, seed)
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    (data / "config").mkdir()
+    (data / "config" / "preferences.json").write_text(json.dumps(
+        {"settings": {"bot_speed": "fast", "trick_pause": "none"}}))
+    lines = full.splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if b'"event":"bid"' in line)
+    save = data / "saves" / f"{game}-pty.jsonl"
+    save.write_bytes(b"".join(lines[:start + 1]))
+    before = save.stat().st_size
+    pid, fd = run_app_in_pty(data, save)
+    try:
+        end = time.monotonic() + 30
+        while save.stat().st_size <= before + 200 and time.monotonic() < end:
+            time.sleep(0.05)                       # the app resumed and the bots are playing
+        assert save.stat().st_size > before, "the app did not play on"
+        time.sleep(random.Random(how).uniform(0.2, 0.8))
+        if how == "hang-up":
+            os.close(fd)                           # the terminal goes away: SIGHUP
+            fd = -1
+        else:
+            os.kill(pid, signal.SIGKILL)
+        status = wait_exit(pid)
+        if how == "hang-up":          # ended by the hang-up itself, not by wait_exit's kill
+            assert not (os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if not save.exists():                          # the game ended before the cut
+        assert list((data / "history").glob("*.jsonl"))[0].read_bytes() == full
+        return
+    count = check_prefix(save, full)
+    assert count > start + 1                       # moves were made, and kept
+    check_state(save, full, count)
+    drive(data, game, seed, 0.0, resume=save)      # on to the end
     (finished,) = list((data / "history").glob("*.jsonl"))
     assert finished.read_bytes() == full
 

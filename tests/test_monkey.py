@@ -1,9 +1,10 @@
 """The monkey: thousands of random keys, clicks and resizes on every screen of each game.
 
-Seeded, so a failure can be replayed. The app runs headless with instant bots and
-its data in a private folder. When the monkey quits the app (``q``), the app is
-started again -- resuming the saved game or starting anew -- and the monkey goes
-on. The test fails on any unhandled exception (``run_test`` re-raises it), on a
+Seeded (the inputs; bot threads still make timing vary). The app runs headless with
+instant bots and its data in a private folder. Keys come in bursts, as over SSH.
+When the monkey quits the app (``q``), the app is started again -- playing,
+resuming the saved game (``dominoes resume``) or watching a record (``dominoes
+replay``) -- and the monkey goes on. The test fails on any unhandled exception (``run_test`` re-raises it), on a
 bot worker that failed, and at the end on any record (saved, finished or
 abandoned) that no longer replays, or on any save moved aside as broken.
 """
@@ -11,6 +12,7 @@ abandoned) that no longer replays, or on any save moved aside as broken.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 from pathlib import Path
@@ -29,11 +31,13 @@ from textual.worker import WorkerState
 from core.records import read_record, replay
 from tests.tui_pilot import make_app
 
-EVENTS_PER_GAME = int(__import__("os").environ.get("MONKEY_EVENTS", 1500))
+EVENTS_PER_GAME = int(os.environ.get("MONKEY_EVENTS", 700))
+"""Events per game: about 30 ms of CPU each (Textual redrawing), so 3 × 700 stay near a
+minute. ``MONKEY_EVENTS=5000`` for a longer soak."""
 SIZES = [(80, 24), (100, 30), (120, 40), (79, 23), (60, 20), (40, 12), (80, 24), (90, 26)]
 KEYS = (list("abcdefghijklmnoprstuvwxyz") + list("0123456789") +
         ["enter"] * 12 + ["space"] * 6 + ["left", "right", "up", "down"] * 4 +
-        ["tab", "shift+tab", "escape", "backspace", "home", "end", "pageup", "pagedown",
+        ["escape"] * 3 + ["tab", "shift+tab", "backspace", "home", "end", "pageup", "pagedown",
          "question_mark", "f1", "plus", "minus", "G", "N", "T"])
 SEEDS = {"moon": 11, "texas42": 42, "mexican_train": 7}
 GAMES = [
@@ -68,16 +72,24 @@ async def monkey_run(tmp_path: Path, game: str, options: dict, levels: list[str]
     done = 0
     starts = 0
     while done < events:
-        mode = "play" if starts == 0 or rng.random() < 0.3 else "resume"
+        # Started again the ways a player does: play, resume (`dominoes resume`), or
+        # watch a record (`dominoes replay FILE`).
+        records = sorted([*tmp_path.glob("saves/*.jsonl"), *tmp_path.glob("history/*.jsonl")])
+        roll = rng.random()
+        mode = ("play" if starts == 0 or roll < 0.3 else
+                "replay" if roll < 0.55 and records else "resume")
         app = make_app(tmp_path, game=game, options=options, levels=levels,
-                       seed=rng.randrange(1, 10_000), mode=mode)
+                       seed=rng.randrange(1, 10_000), mode=mode,
+                       record_path=rng.choice(records) if mode == "replay" else None)
         starts += 1
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
+            if mode == "play":
+                await pilot.press("enter")          # the game under test, then anything goes
             while done < events and not app._exit:
-                screens.add(type(app.screen).__name__)
+                screens.update(type(screen).__name__ for screen in app.screen_stack)
                 roll = rng.random()
-                if roll < 0.004:
+                if roll < 0.006:
                     done += 1
                     await pilot.press("q")
                 elif roll < 0.85:
@@ -143,3 +155,104 @@ async def test_monkey_never_crashes_the_app_nor_breaks_a_record(tmp_path, quick_
     print(f"\nmonkey {game}: {result['events']} events, {result['starts']} app starts, "
           f"{records} records replayed, {time.monotonic() - started:.1f}s, "
           f"screens: {sorted(result['screens'])}")
+
+
+async def test_page_keys_on_a_list_not_yet_drawn_do_nothing():
+    """Found by the monkey: a Select opened and PgUp pressed in one burst of keys crashed
+    Textual's OptionList (KeyError); tui.textual_fixes makes the key do nothing."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    import tui.app  # noqa: F401  (installs the work-arounds)
+
+    class Lists(App):
+        def compose(self):
+            yield OptionList("a", "b", "c", id="shown")
+
+    app = Lists()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        hidden = OptionList("x", "y", "z")
+        hidden.highlighted = 1
+        hidden.styles.height = 0
+        await app.mount(hidden)
+        hidden.action_page_up()           # no lines laid out: KeyError before the fix
+        hidden.action_page_down()
+        assert hidden.highlighted == 1
+        shown = app.query_one("#shown", OptionList)
+        shown.highlighted = 0
+        shown.action_page_down()          # a drawn list still pages
+        assert shown.highlighted == 2
+
+
+async def test_a_stale_dismiss_leaves_the_screens_alone():
+    """Found by the monkey: a button press queued for the game-over screen, arriving
+    after a key had already closed it, dismissed it again -- popping the title, then
+    "no screens on the stack". A screen no longer active now ignores dismiss."""
+    from textual.app import App
+    from textual.screen import ModalScreen
+
+    import tui.app  # noqa: F401  (installs the work-arounds)
+
+    closed = []
+
+    class Dialog(ModalScreen[str]):
+        pass
+
+    class Host(App):
+        def on_mount(self):
+            self.push_screen(Dialog(), closed.append)
+
+    app = Host()
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        dialog.dismiss("first")
+        await pilot.pause()
+        depth = len(app.screen_stack)
+        dialog.dismiss("again")           # stale: the dialog is gone
+        await pilot.pause()
+        assert len(app.screen_stack) == depth and closed == ["first"]
+
+
+async def test_keys_typed_while_the_app_closes_are_dropped(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.exit(0)
+        for key in ("enter", "x", "down", "q"):
+            send_key(app, key)            # would reach a screen stack being emptied
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_a_key_typed_as_a_dialog_opens_waits_until_it_is_built(tmp_path):
+    """Found by the monkey: Enter typed just as the bots opened the widow dialog ran the
+    dialog's action before the dialog was built (NoMatches on its hand). A key for a
+    screen not yet mounted now waits until it is."""
+    from textual.binding import Binding
+    from textual.screen import ModalScreen
+
+    seen = []
+
+    class Dialog(ModalScreen[None]):
+        BINDINGS = [Binding("enter", "choose", "Choose", priority=True)]
+        ready = False
+
+        async def on_mount(self) -> None:
+            await asyncio.sleep(0.2)      # a dialog still being built
+            self.ready = True
+
+        def action_choose(self):
+            seen.append(self.ready)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(Dialog())
+        assert not app.screen.is_mounted
+        key = events.Key("enter", "\r")
+        key.set_sender(app)
+        await app.on_event(key)           # the key arrives before the dialog is built
+        await pilot.pause(0.5)
+    assert seen == [True]

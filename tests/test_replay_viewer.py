@@ -301,3 +301,20 @@ async def test_open_replay_refuses_a_broken_record_naming_file_and_line(tmp_path
         assert not isinstance(app.screen, ReplayScreen)
     assert said and str(path) in said[0] and "line 6" in said[0]
     assert read_record(path).lines[4]["player"] == lines[5]["player"]   # the file is untouched
+
+
+async def test_help_in_the_viewer_lists_the_replay_keys():
+    from tui.screens.help import HelpScreen, help_text
+    record = record_of("texas42", {"target": "marks:1"}, 2)
+    app = ViewerApp(record)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "space")
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen) and app.screen.replay
+        viewer = app.screen_stack[-2]
+        assert not viewer.playing                      # playback pauses under help
+    text = help_text("texas42", replay=True).plain
+    for keys in ("→ / ←", "↓ / ↑", "n / p", "g / G", "Space", "+ / -"):
+        assert keys in text

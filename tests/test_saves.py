@@ -433,3 +433,49 @@ async def test_the_saved_games_list_resumes_watches_and_abandons(tmp_path):
         await pilot.press("enter")                     # resume the Mexican Train game
         await settle(pilot)
         assert game_screen(app).session.record_writer.path == newer
+
+
+def test_undo_rewrites_the_autosave_which_stays_locked_and_ends_in_the_history(tmp_path):
+    from tui.saves import is_locked
+    game = game_class("moon")(options={"target": 7}, seed=21)
+    seats = [Seat("You", "human"), Seat("West", "bot", "easy"), Seat("East", "bot", "easy")]
+    session = new_session(game, seats, tmp_path)
+    save = session.record_writer
+    session.start()
+
+    def step() -> None:
+        g = session.game
+        player = g.current_player
+        if session.is_human_turn():
+            session.submit(g.legal_actions()[-1])
+        else:
+            session.submit(session.bot_for(player).choose(g.view(player), g.legal_actions(),
+                                                          session.bot_rng(player)))
+
+    human_moves = 0
+    while human_moves < 3:
+        human_moves += session.is_human_turn()
+        step()
+    assert session.undo()
+    assert session.record_writer is save and save.failed is None
+    record = read_record(save.path)
+    assert record.header.get("undo_used") is True
+    assert [l for l in record.lines] == [e.to_record() for e in session.game.history]
+    assert is_locked(save.path)                        # still one window per game
+    while not session.game.is_over:
+        step()
+    assert not save.path.exists()
+    (finished,) = history(tmp_path)
+    assert replay(read_record(finished)).is_over
+
+
+def test_a_record_resumed_from_elsewhere_finishes_where_it_is(tmp_path):
+    elsewhere = tmp_path / "elsewhere" / "my-game.jsonl"
+    elsewhere.parent.mkdir()
+    shutil.copyfile(CORPUS / "moon_save.jsonl", elsewhere)
+    data = tmp_path / "data"
+    session = resume_session(elsewhere, data)
+    while not session.game.is_over:
+        session.submit(session.game.legal_actions()[0])
+    assert elsewhere.exists() and read_record(elsewhere).finished
+    assert history(data) == []

@@ -25,6 +25,9 @@ import styles
 from core.registry import game_class
 from tui.preferences import BOT_SPEEDS, TRICK_PAUSES, Preferences
 from tui.session import GameSession, Seat, default_seats
+from tui.textual_fixes import install as install_textual_fixes
+
+install_textual_fixes()
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -115,6 +118,20 @@ class DominoesApp(App):
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         self.set_class(self.settings.tile_style == "ascii", "-ascii")
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys and clicks arriving once the app is closing (typed right after quitting,
+        in the same burst over SSH) are dropped: no screen is left to take them. A key
+        arriving while the new screen is still being built (a dialog the bots just
+        opened) waits until it is built: its actions would find no widgets yet."""
+        if isinstance(event, (events.Key, events.MouseEvent)) and (
+                self._exit or not self._screen_stack):
+            return
+        if isinstance(event, events.Key) and not self.screen.is_mounted:
+            again = events.Key(event.key, event.character)
+            self.set_timer(0.01, lambda: self.post_message(again))
+            return
+        await super().on_event(event)
 
     def on_mount(self) -> None:
         self._use_settings()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from tui.saves import SaveInUse, lock_save, archive, load_save, new_save_path
+from tui.saves import SaveInUse, archive, load_save, lock_save, new_save_path, saves_dir
 
 __all__ = ["Autosave", "SaveInUse", "missing_events", "new_session", "resume_session",
            "seats_from_header"]
@@ -93,6 +93,24 @@ class Autosave:
                (isinstance(e, dict) and e.get("event") == "game_end") for e in events):
             self.finish()
 
+    def rewrite(self, header: dict[str, Any], events: Iterable[Any]) -> bool:
+        """Replace the record with ``header`` and ``events`` (after an undo), atomically
+        (``core.undo.rewrite_record``), and go on appending to it. False when the disk
+        refused (``failed`` says why; the game plays on unsaved)."""
+        from core.records import RecordWriter
+        from core.undo import rewrite_record
+        if self.failed is not None:
+            return False
+        self.close()                    # releases the lock: the file is replaced below
+        try:
+            rewrite_record(self.path, header, events)
+            self.writer = RecordWriter.append_to(self.path, fsync=True)
+        except OSError as exc:
+            self._fail(exc)
+            return False
+        self._lock = lock_save(self.path)
+        return True
+
     def _fail(self, exc: BaseException) -> None:
         self.failed = _failure_text(exc)
         try:
@@ -102,10 +120,17 @@ class Autosave:
         if self.on_failure is not None:
             self.on_failure(self.failed)
 
+    @property
+    def in_saves_folder(self) -> bool:
+        """A save of the data directory (not a file named on the command line)."""
+        return self.path.parent.resolve() == saves_dir(self.base).resolve()
+
     def finish(self) -> None:
-        """The game is over: close the record and move it to the history."""
+        """The game is over: close the record and move it to the history (a file named
+        on the command line, outside the saves folder, stays where it is)."""
         self.close()
-        if self.failed is None and self.finished_path is None and self.path.exists():
+        if (self.failed is None and self.finished_path is None and self.path.exists()
+                and self.in_saves_folder):
             self.finished_path = archive(self.path, self.base)
 
     def close(self) -> None:
@@ -130,7 +155,8 @@ def _failure_text(exc: BaseException) -> str:
     if isinstance(exc, OSError):
         reason = exc.strerror or str(exc)
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
-        return f"This game cannot be saved: {reason}{where}. You can play on; it will not be saved."
+        return (f"This game cannot be saved: {reason}{where}. "
+                "You can play on; it will not be saved.")
     return f"This game cannot be saved: {exc}. You can play on; it will not be saved."
 
 

@@ -184,21 +184,27 @@ class TrainExpertBot:
     ``budget_s``: thinking time per decision (``None``: the default budget).
     ``deterministic``: ignore the clock and sample exactly up to ``max_worlds``
     deals (tests). ``max_worlds`` caps the deals per decision either way.
+    ``samples``/``nodes`` (the knobs the trick-game experts take too): a fixed
+    amount of work instead of the clock, ``samples`` deals per decision and at
+    most ``nodes`` positions for its own chain search.
     """
 
     level = "expert"
     min_worlds = 12         # deals before any candidate may be dropped
     batch = 6               # deals added between prunings
     prune_z = 2.0           # drop a candidate this many standard errors behind the leader
-    override_z = 1.5        # leave the standard choice only on this much evidence
-    win_weight = 0.0        # last round: pips a whole win of the game is worth
+    override_z = 1.0        # leave the standard choice only on this much evidence
+    win_weight = 20.0       # last round: pips a whole win of the game is worth
 
     def __init__(self, budget_s: float | None = None, *, deterministic: bool = False,
-                 max_worlds: int = 400) -> None:
+                 max_worlds: int = 400, samples: int | None = None,
+                 nodes: int | None = None) -> None:
         self.budget_s = budget_s
-        self.deterministic = deterministic
-        self.max_worlds = max_worlds
+        self.deterministic = deterministic or samples is not None or nodes is not None
+        self.max_worlds = samples if samples is not None else max_worlds
         self._standard = TrainStandardBot()
+        if nodes is not None:
+            self._standard.chain_nodes = nodes
 
     def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
         plays = _plays(legal)
@@ -250,7 +256,7 @@ class TrainExpertBot:
         base, pending = table_from_view(view)
         me = view.player
         n = base.n
-        base.plans[me] = best_chain(base.end(me), base.hands[me], TrainStandardBot.chain_nodes)
+        base.plans[me] = best_chain(base.end(me), base.hands[me], self._standard.chain_nodes)
         options = [_option(c, n) for c in candidates]
         pool = unseen_tiles(view)
         counts = list(view.hand_counts)
@@ -268,7 +274,7 @@ class TrainExpertBot:
             i0 = 0
             for q in range(n):
                 if q != me:
-                    world.hands[q] = pool[i0:i0 + counts[q]]
+                    world.hands[q] = sorted(pool[i0:i0 + counts[q]], reverse=True)
                     i0 += counts[q]
                     world.plan(q)
             world.boneyard = pool[i0:]

@@ -248,6 +248,8 @@ class ReplayScreen(Screen):
     # -- leaving, help -------------------------------------------------------------
     def action_close(self) -> None:
         self._stop_timer()
+        if self.app.screen is not self:
+            return                       # a stale key: this viewer is already closed
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:

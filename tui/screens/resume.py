@@ -174,7 +174,8 @@ class SavedGamesScreen(Screen):
         self.reload()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        if self.app.screen is self:          # not for a stale key after the list closed
+            self.app.pop_screen()
 
 
 class UnfinishedGameDialog(ModalScreen[str | None]):
