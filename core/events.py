@@ -36,3 +36,12 @@ class Event:
         for field in dataclasses.fields(self):
             line[field.name] = to_json_value(getattr(self, field.name))
         return line
+
+
+@dataclasses.dataclass(frozen=True)
+class TilePlayed(Event):
+    """A tile played to a trick (Moon and Texas 42; Mexican Train's play names a train too)."""
+
+    kind: ClassVar[str] = "play"
+    player: int
+    tile: Tile

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .events import Event
+from .events import Event, TilePlayed  # noqa: F401  (re-exported: the shared play event)
 from .tiles import Tile
 
 
@@ -63,13 +63,6 @@ class TrumpNamed(Event):
     kind: ClassVar[str] = "trump"
     player: int
     trump: str
-
-
-@dataclass(frozen=True)
-class TilePlayed(Event):
-    kind: ClassVar[str] = "play"
-    player: int
-    tile: Tile
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .events import Event, to_json_value
+from .events import Event, TilePlayed, to_json_value  # noqa: F401  (TilePlayed re-exported)
 from .texas42_bidding import encode_bid
 from .tiles import Tile
 
@@ -76,13 +76,6 @@ class TrumpNamed(Event):
         if self.first_tile:
             line["first_tile"] = True
         return line
-
-
-@dataclass(frozen=True)
-class TilePlayed(Event):
-    kind: ClassVar[str] = "play"
-    player: int
-    tile: Tile
 
 
 @dataclass(frozen=True)
