@@ -160,13 +160,13 @@ class _Page(ModalScreen[str | None]):
 
 
 class WalkthroughOffer(_Page):
-    """Offered once per game: "g" (or Enter) a guided first hand, "p" play now, Escape back."""
+    """Offered once per game: "g" (or Enter) a guided first hand, "p" play now, "b" (or Escape) back."""
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("g,enter", "answer('guide')", "Guided hand", key_display="g",
                 id="offer.guide"),
         Binding("p", "answer('play')", "Play now", id="offer.play"),
-        Binding("escape", "answer(None)", "Back", id="offer.back"),
+        Binding("escape,b", "answer(None)", "Back", key_display="b", id="offer.back"),
     ]
 
     def __init__(self, game_title: str) -> None:
@@ -177,7 +177,7 @@ class WalkthroughOffer(_Page):
                     "suggests. It takes a few minutes, and you can leave it at any time (x).\n\n"
                     "You can replay it later from the title screen (w).")
         super().__init__("Guided first hand", body,
-                         "g or Enter: guided hand  ·  p: play a real game now  ·  Esc: back")
+                         "g or Enter: guided hand  ·  p: play a real game now  ·  b: back")
 
     def action_answer(self, value: str | None) -> None:
         self.answer(value)
