@@ -159,7 +159,7 @@ class HubHand(Widget, can_focus=True):
             style = "bold"
         tile_text = Text(f"{compact_tile(t, self.glyphs):^{inner}}", style=style)
         number = NUMBER_KEYS[index] if index < len(NUMBER_KEYS) else ""
-        label = f"[{number}]" if legal else number
+        label = f"[{number or '*'}]" if legal else number   # [*]: playable, no digit key (use ← →)
         if selected:
             label = f"{self.glyphs.raised}{label or ' '}{self.glyphs.raised}"
         return tile_text, Text(f"{label:^{inner}}"[:inner], style="bold" if legal else "dim")
