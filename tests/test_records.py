@@ -20,7 +20,7 @@ from core.registry import GAME_NAMES, GAMES, game_class
 from core.simulate import play_out, simulate, simulate_game
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records"
-VECTOR = Path(__file__).resolve().parents[2] / "shared" / "vectors" / "texas42-straight-13-hands.jsonl"
+VECTOR = FIXTURES.parent / "vectors" / "texas42-straight-13-hands.jsonl"
 
 # Settings per game that keep random-play games short but still cover every rule switch.
 OPTION_SETS = {
@@ -372,7 +372,6 @@ def test_shaker_draw_lines_are_optional():
         [line for line in history_lines(live) if line["event"] != "shaker_draw"]
 
 
-@pytest.mark.skipif(not VECTOR.exists(), reason="shared/vectors is not beside the checkout")
 def test_external_texas42_record_replays_line_for_line():
     record = read_record(VECTOR)
     game = replay(record)

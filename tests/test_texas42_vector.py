@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 
 from core.texas42 import Texas42Game
 
-VECTOR = Path("/work/shared/vectors/texas42-straight-13-hands.jsonl")
-pytestmark = pytest.mark.skipif(not VECTOR.exists(), reason="shared vectors not present")
+VECTOR = Path(__file__).parent / "fixtures" / "vectors" / "texas42-straight-13-hands.jsonl"
 
 
 def _lines() -> list[dict]:
