@@ -2,7 +2,8 @@
 
     dominoes arena --game G --a LEVEL --b LEVEL [--deals N] [--seed S]
                    [--option NAME=VALUE ...] [--players N] [--records DIR]
-                   [--json] [--budget SECONDS] [--jobs J] [--quiet]
+                   [--json] [--budget SECONDS] [--jobs J] [--quiet] [--hands N]
+    dominoes arena --from-records DIR [DIR ...] [--json]
 
 Duplicate play: every deal is played once per seating, so each level gets the
 same tiles from the same seats and the luck of the deal cancels.
@@ -22,6 +23,14 @@ same tiles from the same seats and the luck of the deal cancels.
   42: points A's team took minus B's team; Moon: A's hand score minus the
   average of the two B's; Mexican Train: the B's average points left minus A's.
   Positive always means A played better.
+* ``--hands N`` stops every game after N hands (rounds): short games measure
+  the per-hand edge over many more deals in the same time. A game so cut short
+  is won by whoever leads after its last hand (42: marks or points; Moon: the
+  highest score; Mexican Train: the lowest), ties sharing the win.
+* ``--from-records DIR ...`` plays nothing: it reads the records an earlier
+  ``--records DIR`` run wrote (several runs' directories merge into one
+  match) and prints the same summary, without decision times, which records
+  do not hold.
 * 95% intervals are over deals (see :mod:`core.arena_stats`). Decision times
   per level: p50, p95 and max in milliseconds.
 
@@ -44,10 +53,12 @@ from typing import Any, Sequence
 from . import arena_stats
 from .bots import LEVELS, make_bot
 from .bots.base import DecisionTimer, decision_rng
-from .errors import DominoError
+from .errors import DominoError, RecordError
 from .registry import GAME_NAMES, game_class
 
 MAX_DECISIONS = 200_000
+HAND_ENDS = ("hand_end", "round_end")
+TOTALS = {"texas42": ("totals", max), "moon": ("scores", max), "mexican_train": ("scores", min)}
 SEED_STRIDE = 1_000_000
 
 
@@ -110,6 +121,7 @@ class Settings:
     records: str | None
     jobs: int
     players: int
+    hands: int | None = None
 
 
 @dataclass
@@ -132,14 +144,18 @@ def play_game(settings: Settings, seed: int, seating: Sequence[str], timer: Deci
     bots = [make_bot(settings.game, levels[side], settings.budget) for side in seating]
     game.start()
     decisions = 0
+    hands = 0
     while not game.is_over:
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"{settings.game} seed {seed}: not over after {decisions} decisions")
         p = game.current_player
         legal = game.legal_actions()
         command = timer.choose(bots[p], game.view(p), legal, decision_rng(seed, p, decisions))
-        game.apply(command)
+        events = game.apply(command)
         decisions += 1
+        hands += sum(1 for e in events if e.kind in HAND_ENDS)
+        if settings.hands is not None and hands >= settings.hands:
+            break
     players = [{"name": f"{side.upper()} ({levels[side]})", "kind": "bot", "level": levels[side]}
                for side in seating]
     header = game.header(players)
@@ -171,14 +187,33 @@ def play_deal(settings: Settings, index: int) -> DealResult:
         if settings.records:
             path = os.path.join(settings.records, f"{settings.game}-{seed}-seating{s}.jsonl")
         record = play_game(settings, seed, seating, timer, path)
-        lines = record[1:]
-        end = next((line for line in reversed(lines) if line.get("event") == "game_end"), None)
-        winner = end.get("winner") if end else None
-        result.shares.append(arena_stats.win_share(winner, _a_side(settings.game, seating)))
-        result.edges.append(hand_edges(settings.game, seating, lines))
-        result.games += 1
+        _add_game(result, settings.game, seating, record[1:])
     result.times = timer.times
     return result
+
+
+def game_winner(game: str, lines: Sequence[dict[str, Any]]) -> Any:
+    """The game's winner, or for a game cut short, who leads after its last hand
+    (a list when tied; ``None`` before any hand ended)."""
+    end = next((line for line in reversed(lines) if line.get("event") == "game_end"), None)
+    if end is not None:
+        return end.get("winner")
+    last = next((line for line in reversed(lines) if line.get("event") in HAND_ENDS), None)
+    if last is None:
+        return None
+    key, best = TOTALS[game]
+    totals = last[key]
+    top = best(totals)
+    leaders = [i for i, v in enumerate(totals) if v == top]
+    return leaders[0] if len(leaders) == 1 else leaders
+
+
+def _add_game(result: DealResult, game: str, seating: Sequence[str],
+              lines: Sequence[dict[str, Any]]) -> None:
+    winner = game_winner(game, lines)
+    result.shares.append(arena_stats.win_share(winner, _a_side(game, seating)))
+    result.edges.append(hand_edges(game, seating, lines))
+    result.games += 1
 
 
 def _play_deal_job(args: tuple[Settings, int]) -> DealResult:
@@ -244,6 +279,45 @@ def summarise(settings: Settings, results: Sequence[DealResult]) -> dict[str, An
     }
 
 
+def from_records(directories: Sequence[str]) -> dict[str, Any]:
+    """The summary of the games recorded in ``directories`` (see ``--from-records``)."""
+    from .records import read_record
+    by_seed: dict[int, DealResult] = {}
+    game = a = b = None
+    options: dict[str, Any] = {}
+    players = 0
+    for directory in directories:
+        if not os.path.isdir(directory):
+            raise ArenaError(f"{directory}: not a directory")
+        for name in sorted(os.listdir(directory)):
+            if not name.endswith(".jsonl"):
+                continue
+            path = os.path.join(directory, name)
+            try:
+                record = read_record(path)
+            except RecordError as exc:
+                raise ArenaError(str(exc)) from None
+            header = record.header
+            seating = tuple(p.get("name", "?")[:1].lower() for p in header["players"])
+            if set(seating) != {"a", "b"}:
+                raise ArenaError(f"{path}: not an arena record (players are not A and B)")
+            levels = {side: p.get("level") for side, p in zip(seating, header["players"])}
+            if game is None:
+                game, a, b = header["game"], levels["a"], levels["b"]
+                options, players = dict(header.get("options", {})), len(seating)
+            elif (header["game"], levels["a"], levels["b"]) != (game, a, b):
+                raise ArenaError(f"{path}: another match ({header['game']}, "
+                                 f"{levels['a']} against {levels['b']})")
+            seed = int(header["seed"])
+            result = by_seed.setdefault(seed, DealResult(seed))
+            _add_game(result, game, seating, record.lines)
+    if game is None:
+        raise ArenaError("no arena records (*.jsonl) in " + ", ".join(directories))
+    settings = Settings(game=game, a=a, b=b, deals=len(by_seed), seed=0, options=options,
+                        budget=None, records=None, jobs=1, players=players)
+    return summarise(settings, sorted(by_seed.values(), key=lambda r: r.seed))
+
+
 # -- the command line ------------------------------------------------------------------------
 
 UNITS = {"texas42": "points per hand (A's team minus B's)",
@@ -262,6 +336,9 @@ def format_report(summary: dict[str, Any]) -> str:
     elo, ehi = summary["score_edge_ci95"]
     lines.append(f"  A's score edge {summary['score_edge_a']:+.2f} {UNITS[game]}  "
                  f"(95% CI {elo:+.2f} to {ehi:+.2f})")
+    if not summary["decision_ms"]:
+        lines.append("  decision times: not in records")
+        return "\n".join(lines)
     lines.append("  decision time (ms):")
     for level, t in summary["decision_ms"].items():
         lines.append(f"    {level:<9} p50 {t['p50']:8.2f}  p95 {t['p95']:8.2f}  "
@@ -278,9 +355,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="dominoes arena", description="Duplicate matches between two bot levels.",
                 epilog="N deals = N game seeds, each played once per seating (42: 2, Moon: 3, "
                        "Mexican Train: one per player).")
-    p.add_argument("--game", required=True, choices=GAME_NAMES)
-    p.add_argument("--a", required=True, choices=LEVELS, help="level of bot A (measured)")
-    p.add_argument("--b", required=True, choices=LEVELS, help="level of bot B (opponents)")
+    p.add_argument("--game", choices=GAME_NAMES)
+    p.add_argument("--a", choices=LEVELS, help="level of bot A (measured)")
+    p.add_argument("--b", choices=LEVELS, help="level of bot B (opponents)")
     p.add_argument("--deals", type=int, default=20, help="number of deals (game seeds); default 20")
     p.add_argument("--seed", type=int, default=1, help="base seed; default 1")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
@@ -293,10 +370,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help="worker processes (default: up to 2)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--hands", type=int, default=None, metavar="N",
+                   help="stop every game after N hands (rounds); default: whole games")
+    p.add_argument("--from-records", nargs="+", metavar="DIR", default=None,
+                   help="summarise the records of earlier --records runs instead of playing")
     return p
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
+    missing = [f"--{name}" for name in ("game", "a", "b") if getattr(args, name) is None]
+    if missing:
+        raise ArenaError("the following arguments are required: " + ", ".join(missing))
+    if args.hands is not None and args.hands < 1:
+        raise ArenaError("--hands must be at least 1")
     if args.deals < 1:
         raise ArenaError("--deals must be at least 1")
     if args.jobs < 1:
@@ -320,7 +406,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     probe = cls(options=options)          # checks every setting (OptionError)
     return Settings(game=args.game, a=args.a, b=args.b, deals=args.deals, seed=args.seed,
                     options=dict(probe.options), budget=args.budget, records=args.records,
-                    jobs=args.jobs, players=probe.num_players)
+                    jobs=args.jobs, players=probe.num_players, hands=args.hands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -333,6 +419,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         args = parser.parse_args(argv)
+        if args.from_records is not None:
+            summary = from_records(args.from_records)
+            print(json.dumps(summary) if args.json else format_report(summary))
+            return 0
         settings = settings_from_args(args)
         for level in (settings.a, settings.b):
             make_bot(settings.game, level, settings.budget)      # fail early if missing

@@ -167,6 +167,10 @@ def test_arena_progress_bar_goes_to_stderr(capsys, monkeypatch):
      "--deals must be at least 1"),
     (["--game", "mexican_train", "--a", "easy", "--b", "easy", "--budget", "-1"],
      "--budget must be a positive"),
+    (["--game", "moon", "--a", "easy", "--b", "easy", "--hands", "0"],
+     "--hands must be at least 1"),
+    (["--a", "easy", "--b", "easy"], "required: --game"),
+    (["--from-records", "/no/such/directory"], "not a directory"),
 ])
 def test_arena_errors_are_one_line_and_exit_2(capsys, argv, message):
     assert main(argv) == 2
@@ -191,3 +195,46 @@ def test_arena_plays_the_trick_games_too(capsys, game, baseline, games):
     assert summary["baseline"] == baseline
     lo, hi = summary["win_rate_ci95"]
     assert lo <= summary["win_rate_a"] <= hi
+
+
+# -- short games and merged runs --------------------------------------------------------------
+
+def test_arena_hands_cuts_every_game_after_that_many_hands(tmp_path, capsys):
+    summary = run_json(capsys, ["--game", "moon", "--a", "standard", "--b", "easy",
+                                "--deals", "3", "--hands", "1", "--jobs", "1", "--quiet",
+                                "--records", str(tmp_path)])
+    assert summary["games"] == 9
+    for name in os.listdir(tmp_path):
+        record = read_record(tmp_path / name)
+        assert [l["event"] for l in record.lines].count("hand_end") == 1
+        assert not record.finished
+    # A game cut short goes to whoever leads after its last hand; ties share it.
+    lines = [{"event": "hand_end", "scores": [5, 5, 2]}]
+    assert arena.game_winner("moon", lines) == [0, 1]
+    assert arena.game_winner("mexican_train", [{"event": "round_end", "scores": [9, 3]}]) == 1
+    assert arena.game_winner("texas42", [{"event": "hand_end", "totals": [0, 1]}]) == 1
+    assert arena.game_winner("moon", []) is None
+
+
+def test_arena_merges_the_records_of_several_runs(tmp_path, capsys):
+    base = ["--game", "moon", "--a", "standard", "--b", "easy", "--deals", "2", "--hands", "1",
+            "--jobs", "1", "--quiet"]
+    first = run_json(capsys, base + ["--seed", "3", "--records", str(tmp_path / "one")])
+    again = run_json(capsys, ["--from-records", str(tmp_path / "one")])
+    for key in ("game", "a", "b", "deals", "games", "win_rate_a", "win_rate_ci95",
+                "score_edge_a", "score_edge_ci95", "baseline"):
+        assert again[key] == first[key], key
+    assert again["decision_ms"] == {}
+    run_json(capsys, base + ["--seed", "4", "--records", str(tmp_path / "two")])
+    both = run_json(capsys, ["--from-records", str(tmp_path / "one"), str(tmp_path / "two")])
+    assert both["deals"] == 4 and both["games"] == 12
+    assert main(["--from-records", str(tmp_path / "one")]) == 0
+    assert "decision times: not in records" in capsys.readouterr().out
+    # Another match's records do not mix in, and an empty directory is no match.
+    run_json(capsys, ["--game", "moon", "--a", "easy", "--b", "easy", "--deals", "1",
+                      "--hands", "1", "--jobs", "1", "--quiet", "--records", str(tmp_path / "x")])
+    assert main(["--from-records", str(tmp_path / "one"), str(tmp_path / "x")]) == 2
+    assert "another match" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert main(["--from-records", str(tmp_path / "empty")]) == 2
+    assert "no arena records" in capsys.readouterr().err
