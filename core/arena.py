@@ -132,6 +132,7 @@ class DealResult:
     shares: list[float] = field(default_factory=list)
     edges: list[list[float]] = field(default_factory=list)
     times: dict[str, list[float]] = field(default_factory=dict)
+    kinds: dict[str, dict[str, list[float]]] = field(default_factory=dict)
     games: int = 0
 
 
@@ -189,6 +190,7 @@ def play_deal(settings: Settings, index: int) -> DealResult:
         record = play_game(settings, seed, seating, timer, path)
         _add_game(result, settings.game, seating, record[1:])
     result.times = timer.times
+    result.kinds = timer.kinds
     return result
 
 
@@ -217,7 +219,15 @@ def _add_game(result: DealResult, game: str, seating: Sequence[str],
 
 
 def _play_deal_job(args: tuple[Settings, int]) -> DealResult:
-    return play_deal(*args)
+    settings, index = args
+    try:
+        return play_deal(settings, index)
+    except (ArenaError, DominoError, OSError):
+        raise
+    except Exception as exc:      # a bot or engine fault: name the deal that shows it
+        seed = settings.seed * SEED_STRIDE + index
+        raise ArenaError(f"deal {index} (game seed {seed}) failed: "
+                         f"{type(exc).__name__}: {exc}") from None
 
 
 def run(settings: Settings, progress: bool = False) -> dict[str, Any]:
@@ -261,7 +271,9 @@ def summarise(settings: Settings, results: Sequence[DealResult]) -> dict[str, An
     edge, elo, ehi = arena_stats.duplicate_edge([r.edges for r in results])
     timer = DecisionTimer()
     for r in results:
-        timer.merge(r.times)
+        part = DecisionTimer()
+        part.times, part.kinds = r.times, r.kinds
+        timer.merge(part)
     return {
         "game": settings.game,
         "a": settings.a,
@@ -276,6 +288,7 @@ def summarise(settings: Settings, results: Sequence[DealResult]) -> dict[str, An
         "score_edge_a": round(edge, 3),
         "score_edge_ci95": [round(elo, 3), round(ehi, 3)],
         "decision_ms": timer.summary_ms(),
+        "decision_ms_by_kind": timer.kinds_ms(),
     }
 
 
@@ -340,9 +353,15 @@ def format_report(summary: dict[str, Any]) -> str:
         lines.append("  decision times: not in records")
         return "\n".join(lines)
     lines.append("  decision time (ms):")
+    kinds = summary.get("decision_ms_by_kind", {})
     for level, t in summary["decision_ms"].items():
         lines.append(f"    {level:<9} p50 {t['p50']:8.2f}  p95 {t['p95']:8.2f}  "
                      f"max {t['max']:8.2f}")
+        for kind, k in kinds.get(level, {}).items():
+            if len(kinds[level]) > 1:
+                label = "plays" if kind == "play" else "bids etc."
+                lines.append(f"      {label:<9} p50 {k['p50']:8.2f}  p95 {k['p95']:8.2f}  "
+                             f"max {k['max']:8.2f}")
     return "\n".join(lines)
 
 
@@ -429,6 +448,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         games = settings.deals * len(seatings(settings.game, settings.players))
         progress = not args.quiet and (sys.stderr.isatty() or games >= 50)
         summary = run(settings, progress=progress)
+    except KeyboardInterrupt:
+        print("\ndominoes arena: interrupted", file=sys.stderr)
+        return 130
     except (ArenaError, DominoError, OSError) as exc:
         message = exc.reason if isinstance(exc, DominoError) else str(exc)
         if isinstance(exc, OSError) and exc.filename:

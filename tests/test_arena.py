@@ -193,6 +193,8 @@ def test_arena_plays_the_trick_games_too(capsys, game, baseline, games):
                                 ("7" if game == "moon" else "marks:1")])
     assert summary["game"] == game and summary["games"] == games
     assert summary["baseline"] == baseline
+    # Bids (and trumps, discards) are timed apart from plays.
+    assert set(summary["decision_ms_by_kind"]["easy"]) == {"bid", "play"}
     lo, hi = summary["win_rate_ci95"]
     assert lo <= summary["win_rate_a"] <= hi
 
@@ -238,3 +240,13 @@ def test_arena_merges_the_records_of_several_runs(tmp_path, capsys):
     (tmp_path / "empty").mkdir()
     assert main(["--from-records", str(tmp_path / "empty")]) == 2
     assert "no arena records" in capsys.readouterr().err
+
+
+def test_arena_a_failing_deal_is_one_line_naming_it(capsys, monkeypatch):
+    def broken(*args, **kwargs):
+        raise ValueError("no legal move")
+    monkeypatch.setattr(arena, "play_game", broken)
+    assert main(TINY) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "deal 0 (game seed 1000000) failed: ValueError: no legal move" in err

@@ -75,30 +75,49 @@ class Budget:
 
 
 class DecisionTimer:
-    """Collects decision times (seconds) per bot level."""
+    """Collects decision times (seconds) per bot level, and per level and kind of
+    decision (:func:`decision_kind`)."""
 
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
+        self.kinds: dict[str, dict[str, list[float]]] = {}
 
     def choose(self, bot: Bot, view: Any, legal: Sequence[Command],
                rng: random.Random) -> Command:
         """Ask ``bot`` and record how long it took under its level."""
         started = time.perf_counter()
         command = bot.choose(view, legal, rng)
-        self.add(bot.level, time.perf_counter() - started)
+        self.add(bot.level, time.perf_counter() - started, decision_kind(command))
         return command
 
-    def add(self, level: str, seconds: float) -> None:
+    def add(self, level: str, seconds: float, kind: str | None = None) -> None:
         self.times.setdefault(level, []).append(seconds)
+        if kind is not None:
+            self.kinds.setdefault(level, {}).setdefault(kind, []).append(seconds)
 
     def merge(self, other: "DecisionTimer | dict[str, list[float]]") -> None:
         times = other.times if isinstance(other, DecisionTimer) else other
         for level, values in times.items():
             self.times.setdefault(level, []).extend(values)
+        if isinstance(other, DecisionTimer):
+            for level, kinds in other.kinds.items():
+                for kind, values in kinds.items():
+                    self.kinds.setdefault(level, {}).setdefault(kind, []).extend(values)
 
     def summary_ms(self) -> dict[str, dict[str, float]]:
         """``{level: {"p50", "p95", "max"}}`` in milliseconds."""
         return {level: percentiles_ms(values) for level, values in sorted(self.times.items())}
+
+    def kinds_ms(self) -> dict[str, dict[str, dict[str, float]]]:
+        """``{level: {kind: {"p50", "p95", "max"}}}`` in milliseconds."""
+        return {level: {kind: percentiles_ms(values) for kind, values in sorted(kinds.items())}
+                for level, kinds in sorted(self.kinds.items())}
+
+
+def decision_kind(command: Command) -> str:
+    """``"play"`` for a tile played, a draw or a pass (the moves of the hand), ``"bid"``
+    for a bid, a trump named or a discard (the decisions before it)."""
+    return "play" if type(command).__name__ in ("Play", "Draw", "Pass") else "bid"
 
 
 def percentile(sorted_values: Sequence[float], q: float) -> float:
