@@ -175,6 +175,7 @@ class MexicanTrainGame(Game):
             dead_doubles=tuple((d.train, d.tile) for d in doubles.dead(self._remaining)),
             drawn_tile=self._drawn if (mine and self._drew) else None,
             building=mine and self._building,
+            yet_to_play=tuple(q for q in range(self.n) if self._build and not self._had_turn[q]),
             available_trains=tuple(self._available(player)),
             winner=self.winner,
         )

@@ -29,7 +29,8 @@ class TrainView:
     each finished round. ``drew_this_turn``: the player to act has drawn this turn;
     ``drawn_tile``: for the drawing player only, the tile just drawn while it is the
     only tile that may be played. ``building``: ``player`` is laying tiles on their
-    own train on their first turn (``first_turn = "build"``). ``available_trains``:
+    own train on their first turn (``first_turn = "build"``); ``yet_to_play``: with
+    that setting, the players whose first turn of the round is still to come. ``available_trains``:
     where ``player`` may play when no double constrains them. ``legal``: the commands
     ``player`` may give (empty unless ``to_act == player``).
     """
@@ -58,6 +59,7 @@ class TrainView:
     dead_doubles: tuple[tuple[TrainKey, Tile], ...] = ()
     drawn_tile: Tile | None = None
     building: bool = False
+    yet_to_play: tuple[int, ...] = ()
     available_trains: tuple[TrainKey, ...] = ()
     winner: int | tuple[int, ...] | None = None
 

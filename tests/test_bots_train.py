@@ -384,3 +384,35 @@ def test_train_expert_takes_the_fixed_work_knobs_of_the_other_experts():
     assert first == TrainExpertBot(samples=4, nodes=2000).analyse(
         g.view(p), g.legal_actions(), decision_rng(11, p, i))
     assert all(r.endswith("(4 deals)") for _, _, r in first)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_table_model_builds_first_turns_as_the_engine_does(seed):
+    # Under first_turn=build the look-ahead lays a whole first turn on the own train, as the
+    # engine does: the same choices (the first option each time) give the same trains.
+    game = MexicanTrainGame(options={"players": 4, "first_turn": "build"}, seed=seed)
+    game.start()
+    first = game.current_player
+    view = game.view(first)
+    assert view.building and first not in view.yet_to_play
+    assert sorted(view.yet_to_play + (first,)) == [0, 1, 2, 3]
+    table, _ = table_from_view(view)
+    for q in range(4):
+        table.hands[q] = sorted(game._hands[q], reverse=True)
+    table.boneyard = list(reversed(game._boneyard[game._bone_pos:]))
+    first_option = lambda table, p, opts, pending: opts[0]          # noqa: E731
+    for turn in range(4):
+        p = game.current_player
+        assert p == (first + turn) % 4
+        while game.current_player == p and not game.is_over and game.round_number == 1:
+            legal = game.legal_actions()
+            plays = [c for c in legal if isinstance(c, Play)]
+            game.apply(plays[0] if plays else legal[0])
+        table.turn(p, first_option)
+        if game.is_over or game.round_number != 1:
+            break
+        view = game.view(game.current_player)
+        assert [t.open_end if t.started else None for t in view.trains] == table.ends
+        assert [sorted(h) for h in table.hands] == [sorted(game._hands[q]) for q in range(4)]
+    assert game.view(game.current_player).yet_to_play == ()
+    assert not any(table.build)

@@ -56,6 +56,10 @@ def table_from_view(view: Any) -> tuple[Table, list[tuple[int, int]]]:
             if t.low != t.high:
                 table.on_table[t.low] += 1
     table.hands[view.player] = list(view.hand)
+    for q in getattr(view, "yet_to_play", ()):
+        table.build[q] = True
+    if view.building:
+        table.build[view.player] = True
     pending = [(train_index(k, n), t.high) for k, t in view.doubles_pending_this_turn]
     pending_keys = {k for k, _ in pending}
     table.open_doubles = [(train_index(k, n), t.high) for k, t in view.open_doubles

@@ -126,7 +126,7 @@ class Table:
 
     __slots__ = ("n", "engine", "ends", "marker", "open_doubles", "hands", "boneyard",
                  "on_table", "max_pip", "blank_value", "any_order", "no_play", "out", "plans",
-                 "plan_end", "plan_nodes")
+                 "plan_end", "plan_nodes", "build")
 
     def __init__(self, n: int, engine: int, max_pip: int, *, blank_value: int = 50,
                  any_order: bool = False) -> None:
@@ -147,6 +147,7 @@ class Table:
         self.plans: list[tuple[Tile, ...] | None] = [None] * n
         self.plan_end: list[int] = [-1] * n               # the end each plan was made from
         self.plan_nodes = 600
+        self.build = [False] * n                          # first turn still to come, building
 
     def copy(self) -> "Table":
         c = Table.__new__(Table)
@@ -166,6 +167,7 @@ class Table:
         c.plans = list(self.plans)
         c.plan_end = list(self.plan_end)
         c.plan_nodes = self.plan_nodes
+        c.build = list(self.build)
         return c
 
     # -- reading the table --
@@ -279,17 +281,26 @@ class Table:
 
         ``first`` forces the next play; ``pending`` are the doubles ``p`` has
         played this turn and not yet satisfied, ``drew`` whether ``p`` has drawn
-        since their last play.
+        since their last play. A player whose ``build`` flag is set (their first
+        turn of a round under ``first_turn = "build"``) goes on laying tiles on
+        their own train while one fits, as the engine lets them.
         """
         pending = list(pending)
         played = bool(pending)
         hand = self.hands[p]
+        building = self.build[p]
+        self.build[p] = False
+        chain = False
         while True:
             if first is not None:
                 choice: Option | None = first
                 first = None
             else:
                 opts = self.options(p, pending)
+                if chain:
+                    opts = [o for o in opts if o[1] == p]
+                    if not opts:
+                        break
                 choice = None
                 if opts:
                     choice = opts[0] if len(opts) == 1 else policy(self, p, opts, pending)
@@ -302,9 +313,16 @@ class Table:
                 if not hand:
                     self.out = p
                     break
+                if k != p:
+                    building = False
                 if t.high == t.low:
                     pending.append((k, t.high))
                     drew = False
+                    chain = False
+                    continue
+                end = self.ends[p]
+                if building and not pending and any(end in x for x in hand):
+                    chain = True
                     continue
                 break
             if self.boneyard and not drew:
