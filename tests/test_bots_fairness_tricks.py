@@ -9,12 +9,15 @@ import random
 
 import pytest
 
-from core.bots.moon_bots import MoonEasyBot, MoonExpertBot, MoonStandardBot
+from core.bots.moon_bots import MoonEasyBot, MoonStandardBot
 from core.bots.moon_bots import hidden_of as moon_hidden
-from core.bots.texas42_bots import Texas42EasyBot, Texas42ExpertBot, Texas42StandardBot
+from core.bots.moon_expert import MoonExpertBot
+from core.bots.texas42_bots import Texas42EasyBot, Texas42StandardBot
 from core.bots.texas42_bots import hidden_of as texas_hidden
+from core.bots.texas42_expert import Texas42ExpertBot
 from core.bots.trick_sampling import sample
 from core.bots.trick_solver import tiles_of as tiles_in
+from core.bots.trick_view import played_by
 from core.commands import Discard
 from core.game import Phase
 from core.moon import MoonGame
@@ -39,16 +42,6 @@ def reach(game, stop) -> tuple[list, int]:
         game.apply(command)
         commands.append(command)
     raise AssertionError("the decision was never reached")
-
-
-def played_by(view) -> dict[int, list]:
-    out: dict[int, list] = {}
-    for tr in view.tricks:
-        for p, t in tr.plays:
-            out.setdefault(p, []).append(t)
-    for p, t in view.current_trick:
-        out.setdefault(p, []).append(t)
-    return out
 
 
 # -- Moon ---------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Moon bots (core/bots/moon_bots.py): legal answers at every level, the rules of
-thumb of the standard bot, the expert's search, and the sampling behind it."""
+"""Moon bots (core/bots/moon_bots.py, moon_expert.py): legal answers at every level,
+the rules of thumb of the standard bot, the expert's search, and the sampling behind it."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from core.commands import Bid, Discard, NameTrump, Play
 from core.game import Phase
 from core.moon import MoonGame
 from core.moon_view import MoonTrick, MoonView
-from core.bots.moon_bots import (MoonEasyBot, MoonExpertBot, MoonStandardBot, hidden_of,
-                                 unseen_tiles)
+from core.bots.moon_bots import MoonEasyBot, MoonStandardBot, hidden_of, unseen_tiles
+from core.bots.moon_expert import MoonExpertBot
 from core.bots.trick_sampling import sample
 from core.bots.trick_solver import TILES
 from core.tiles import Tile, moon_set, parse_tile

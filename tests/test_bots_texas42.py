@@ -1,6 +1,7 @@
-"""Texas 42 bots (core/bots/texas42_bots.py) and the open-hand solver behind the expert
-(core/bots/trick_solver.py): legal answers in every variant, the standard bot's rules
-of thumb, the expert's search, and the solver against brute force."""
+"""Texas 42 bots (core/bots/texas42_bots.py, texas42_expert.py) and the open-hand
+solver behind the expert (core/bots/trick_solver.py): legal answers in every variant,
+the standard bot's rules of thumb, the expert's search, and the solver against brute
+force."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import random
 
 import pytest
 
-from core.bots.texas42_bots import (Texas42EasyBot, Texas42ExpertBot, Texas42StandardBot,
-                                    hidden_of, unseen_tiles)
+from core.bots.texas42_bots import (Texas42EasyBot, Texas42StandardBot, hidden_of,
+                                    unseen_tiles)
+from core.bots.texas42_expert import Texas42ExpertBot
 from core.bots.trick_eval import estimate_tricks, nello_risk, sevens_make_rate
 from core.bots.trick_sampling import sample
 from core.bots.trick_solver import (COUNT_POINTS, INDEX, TILES, SearchAborted, TrickSolver,

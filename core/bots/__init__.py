@@ -17,15 +17,16 @@ from .base import Bot, Budget, DecisionTimer, decision_rng
 LEVELS = ("easy", "standard", "expert")
 GAMES = ("moon", "texas42", "mexican_train")
 
-_CLASSES: dict[str, tuple[str, dict[str, str]]] = {
-    "moon": ("core.bots.moon_bots",
-             {"easy": "MoonEasyBot", "standard": "MoonStandardBot", "expert": "MoonExpertBot"}),
-    "texas42": ("core.bots.texas42_bots",
-                {"easy": "Texas42EasyBot", "standard": "Texas42StandardBot",
-                 "expert": "Texas42ExpertBot"}),
-    "mexican_train": ("core.bots.train_bots",
-                      {"easy": "TrainEasyBot", "standard": "TrainStandardBot",
-                       "expert": "TrainExpertBot"}),
+_CLASSES: dict[str, dict[str, tuple[str, str]]] = {     # game: level: (module, class)
+    "moon": {"easy": ("core.bots.moon_bots", "MoonEasyBot"),
+             "standard": ("core.bots.moon_bots", "MoonStandardBot"),
+             "expert": ("core.bots.moon_expert", "MoonExpertBot")},
+    "texas42": {"easy": ("core.bots.texas42_bots", "Texas42EasyBot"),
+                "standard": ("core.bots.texas42_bots", "Texas42StandardBot"),
+                "expert": ("core.bots.texas42_expert", "Texas42ExpertBot")},
+    "mexican_train": {"easy": ("core.bots.train_bots", "TrainEasyBot"),
+                      "standard": ("core.bots.train_bots", "TrainStandardBot"),
+                      "expert": ("core.bots.train_bots", "TrainExpertBot")},
 }
 
 
@@ -35,10 +36,10 @@ def bot_class(game: str, level: str) -> type:
         raise OptionError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
     if level not in LEVELS:
         raise OptionError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})")
-    module_name, names = _CLASSES[game]
+    module_name, name = _CLASSES[game][level]
     try:
         module = importlib.import_module(module_name)
-        return getattr(module, names[level])
+        return getattr(module, name)
     except (ImportError, AttributeError) as exc:
         raise OptionError(f"no {level} bot for {game} is installed ({exc})") from None
 

@@ -1,0 +1,77 @@
+"""What the trick-game experts (Moon, Texas 42) share: their work budget, and
+how ``analyse`` hands each decision to its search (``choose`` takes the best).
+
+Each game's expert subclasses :class:`TrickExpertBot`, names its rule-based
+bot (``standard_bot``, whose choice breaks ties the search cannot tell apart),
+sets how bids and trumps are searched (``decide_depth``, ``decide_samples``)
+and writes one ``_analyse_*`` method per kind of decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from ..commands import Command
+from ..game import Phase
+from .trick_bot import TrickBot
+from .trick_sampling import SearchBudget, rank_with_tiebreak
+
+DEFAULT_PLAY_S = 0.5      # seconds per play by default
+DECIDE_FACTOR = 4         # a bid, discard or trump gets this many times the play budget ...
+DECIDE_MAX_S = 2.5        # ... but never more than this
+FIXED_SAMPLES = 8         # a fixed budget given only nodes: this many deals
+FIXED_NODES = 20000       # ... given only samples: this many search nodes a deal
+
+Analysis = list[tuple[Command, float, str]]
+
+
+class TrickExpertBot(TrickBot):
+    """Determinized search: deal the unseen tiles consistently with the view, solve
+    each deal open-handed, choose the best average.
+
+    ``budget_s``: thinking time for a play (a bid, discard or trump gets four
+    times it, at most 2.5 s); ``None``: 0.5 s. ``samples``/``nodes``: a fixed
+    amount of work instead of the clock (deterministic, for tests).
+    """
+
+    level = "expert"
+    # The rule-of-thumb bot whose choice breaks the ties the search cannot tell apart.
+    standard_bot: type
+    # Bids, discards and trumps: tricks searched a deal (None: to the end of the hand) ...
+    decide_depth: int | None = None
+    # ... and, on the clock, at least and at most this many deals (None: the search's own).
+    decide_samples: tuple[int, int] | None = None
+    # The method that searches each phase's choices (other phases: "_analyse_plays").
+    analysers = {Phase.BID: "_analyse_bids", Phase.TRUMP: "_analyse_trumps"}
+
+    def __init__(self, budget_s: float | None = None, *, samples: int | None = None,
+                 nodes: int | None = None) -> None:
+        super().__init__(budget_s)
+        self.samples = samples
+        self.nodes = nodes
+
+    def _budget(self, deciding: bool) -> SearchBudget:
+        """The search budget for a play, or (``deciding``) a bid, discard or trump."""
+        depth = self.decide_depth if deciding else None
+        if self.samples is not None or self.nodes is not None:
+            return SearchBudget(samples=self.samples or FIXED_SAMPLES,
+                                nodes=self.nodes or FIXED_NODES, max_depth=depth)
+        play_s = DEFAULT_PLAY_S if self.budget_s is None else self.budget_s
+        if not deciding:
+            return SearchBudget(seconds=play_s)
+        limits = {}
+        if self.decide_samples is not None:
+            limits = dict(min_samples=self.decide_samples[0], max_samples=self.decide_samples[1])
+        return SearchBudget(seconds=min(DECIDE_MAX_S, play_s * DECIDE_FACTOR), max_depth=depth,
+                            **limits)
+
+    def decide(self, view, legal: list[Command], rng: random.Random) -> Command:
+        return self.analyse(view, legal, rng)[0][0]
+
+    def analyse(self, view, legal: Sequence[Command], rng: random.Random) -> Analysis:
+        """Every legal choice with its estimated value and why, best first."""
+        legal = list(legal)
+        analyser = getattr(self, self.analysers.get(view.phase, "_analyse_plays"))
+        out = analyser(view, legal, rng)
+        return rank_with_tiebreak(out, legal, self.standard_bot().choose(view, legal, rng))
