@@ -393,3 +393,18 @@ def test_solver_node_limit_aborts_and_depth_limit_answers():
     v = shallow.solve(masks, 0, depth=1)
     assert 0 <= v <= 42
     assert shallow.nodes < 5000
+
+
+def test_expert_bid_rests_on_its_floor_of_deals_even_when_the_clock_is_short():
+    # A slow or busy machine must not leave a bid resting on a handful of deals: the
+    # best-looking of a few noisy estimates overbids.
+    bot = Texas42ExpertBot(budget_s=0.0001)
+    assert bot._budget(True).floor_samples == 16
+    game = Texas42Game(options={}, seed=3)
+    game.start()
+    p = game.current_player
+    analysis = bot.analyse(game.view(p), game.legal_actions(), random.Random(1))
+    counts = {int(why.split(" of ")[1].split()[0]) for _, _, why in analysis if " of " in why}
+    assert counts and min(counts) >= 16
+    # Plays keep to their clock: no floor there.
+    assert bot._budget(False).floor_samples == 0

@@ -20,6 +20,7 @@ from .trick_sampling import SearchBudget, rank_with_tiebreak
 DEFAULT_PLAY_S = 0.5      # seconds per play by default
 DECIDE_FACTOR = 4         # a bid, discard or trump gets this many times the play budget ...
 DECIDE_MAX_S = 2.5        # ... but never more than this
+DECIDE_HARD_S = 2.4       # past its time, a bid still short of its floor of deals stops here
 FIXED_SAMPLES = 8         # a fixed budget given only nodes: this many deals
 FIXED_NODES = 20000       # ... given only samples: this many search nodes a deal
 
@@ -42,6 +43,8 @@ class TrickExpertBot(TrickBot):
     decide_depth: int | None = None
     # ... and, on the clock, at least and at most this many deals (None: the search's own).
     decide_samples: tuple[int, int] | None = None
+    # ... and at least this many even past the clock (up to DECIDE_HARD_S seconds).
+    decide_floor: int = 0
     # The method that searches each phase's choices (other phases: "_analyse_plays").
     analysers = {Phase.BID: "_analyse_bids", Phase.TRUMP: "_analyse_trumps"}
 
@@ -64,6 +67,7 @@ class TrickExpertBot(TrickBot):
         if self.decide_samples is not None:
             limits = dict(min_samples=self.decide_samples[0], max_samples=self.decide_samples[1])
         return SearchBudget(seconds=min(DECIDE_MAX_S, play_s * DECIDE_FACTOR), max_depth=depth,
+                            floor_samples=self.decide_floor, hard_seconds=DECIDE_HARD_S,
                             **limits)
 
     def decide(self, view, legal: list[Command], rng: random.Random) -> Command:

@@ -179,6 +179,9 @@ class SearchBudget:
     ``seconds``: deals keep coming until the clock runs out (at least one,
     at most ``max_samples``), each given a fair share of the time left.
     ``max_depth`` caps the deepening (completed tricks; ``None``: to the end).
+    ``floor_samples``: with ``seconds``, go on past the clock until this many deals
+    are solved, but never past ``hard_seconds`` (a slow or busy machine would
+    otherwise leave a bid resting on a handful of deals).
     """
 
     samples: int = 8
@@ -187,6 +190,8 @@ class SearchBudget:
     min_samples: int = 6
     max_samples: int = 64
     max_depth: int | None = None
+    floor_samples: int = 0
+    hard_seconds: float | None = None
 
 
 @dataclass
@@ -215,6 +220,8 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
     """Sample deals and solve every group's candidates on each (see module doc)."""
     started = time.perf_counter()
     deadline = None if budget.seconds is None else started + budget.seconds
+    hard = None if budget.seconds is None else started + max(budget.seconds,
+                                                              budget.hard_seconds or 0.0)
     scores: dict[Hashable, list[float]] = {}
     values: dict[Hashable, list[int]] = {}
     depths: list[int] = []
@@ -227,7 +234,8 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
                 break
         else:
             now = time.perf_counter()
-            if k >= budget.max_samples or (k > 0 and now >= deadline):
+            if k >= budget.max_samples or (k > 0 and now >= deadline and (
+                    k >= budget.floor_samples or now >= hard)):
                 break
         deal = sample_weighted(hidden, rng, weight)
         if deadline is None:
@@ -235,7 +243,10 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
         else:
             now = time.perf_counter()
             share = max(1, budget.min_samples - k)
-            slice_end = min(deadline, now + max((deadline - now) / share, 0.002))
+            if now < deadline:
+                slice_end = min(deadline, now + max((deadline - now) / share, 0.002))
+            else:       # past the clock, short of the floor: the average time a deal took
+                slice_end = min(hard, now + (now - started) / max(k, 1))
         result, depth = _solve_deal(deal, groups, budget.nodes if deadline is None else None,
                                     slice_end, budget.max_depth)
         for key, (value, score) in result.items():
