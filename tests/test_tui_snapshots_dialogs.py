@@ -19,6 +19,7 @@ from core.texas42 import Texas42Game
 from tests.test_tui_dialogs import (decision, moon_at_bid, moon_at_widow, play_until,
                                     texas42_at_bid, texas42_at_trump)
 from tests.test_tui_train import HubHost, find_game, hub_session
+from tui.app import AppLook
 from tui.screens.bidding import BiddingDialog
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.screens.trump import TrumpDialog
@@ -31,7 +32,7 @@ NAMES3 = ["You", "West", "East"]
 NAMES4 = ["You", "West", "North", "East"]
 
 
-class ScreenHost(App):
+class ScreenHost(AppLook, App):
     """Opens one screen on a blank app."""
 
     ENABLE_COMMAND_PALETTE = False

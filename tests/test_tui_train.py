@@ -16,6 +16,7 @@ from core.commands import Draw, Pass, Play
 from core.mexican_train import MexicanTrainGame
 from core.tiles import Tile, double_set
 from tests.tui_pilot import game_screen, make_app, record_lines, settle
+from tui.app import AppLook
 from tui.screens.train_hub import TrainHubScreen
 from tui.session import GameSession, default_seats
 from tui.widgets.hub_hand import HubHand
@@ -26,7 +27,7 @@ from tui.widgets.train_tile import ASCII, UNICODE
 STYLES = Path(__file__).resolve().parent.parent / "styles"
 
 
-class HubHost(App):
+class HubHost(AppLook, App):
     """A bare app for the hub: instant bots, no pause after tricks."""
 
     ENABLE_COMMAND_PALETTE = False

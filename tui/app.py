@@ -23,6 +23,7 @@ from textual.binding import Binding
 
 import styles
 from core.registry import game_class
+from tui.keys import key_display
 from tui.preferences import BOT_SPEEDS, TRICK_PAUSES, Preferences
 from tui.session import GameSession, Seat, default_seats
 from tui.textual_fixes import install as install_textual_fixes
@@ -47,7 +48,40 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-class DominoesApp(App):
+def keep_svg_spaces(svg: str) -> str:
+    """Mark an SVG screenshot ``xml:space="preserve"``.
+
+    Rich writes each run of one style as its own ``<text>``, spaces as ``&#160;``. Browsers
+    keep them, but librsvg (``rsvg-convert``, GNOME's viewers) strips the spaces that begin
+    or end a ``<text>``, so a word set after spaces of another style ran into the one
+    before ("Trick 3North", "⏎Play") and whole rows shifted left. With ``preserve`` every
+    renderer keeps them and the picture matches the terminal cell for cell.
+    """
+    if 'xml:space="preserve"' in svg:
+        return svg
+    return svg.replace("<svg ", '<svg xml:space="preserve" ', 1)
+
+
+class AppLook:
+    """How the game's apps name keys and save screenshots; mixed into :class:`DominoesApp`
+    (and the bare apps tests open single screens in) before ``App``. Needs ``tile_style``."""
+
+    tile_style: str
+
+    def get_key_display(self, binding: Binding) -> str:
+        """How footers name a key: Textual's name, capitalised ("Esc"), and in plain ASCII
+        in the ASCII tile style ("Enter", "<-"), for terminals without Unicode."""
+        return key_display(super().get_key_display(binding),  # type: ignore[misc]
+                           self.tile_style == "ascii")
+
+    def export_screenshot(self, *, title: str | None = None, simplify: bool = False) -> str:
+        """Textual's SVG screenshot (what ``save_screenshot``, the screenshots script and
+        the snapshot tests write), readable by every SVG renderer: see :func:`keep_svg_spaces`."""
+        return keep_svg_spaces(super().export_screenshot(  # type: ignore[misc]
+            title=title, simplify=simplify))
+
+
+class DominoesApp(AppLook, App):
     """Three-Player Moon, Texas 42 and Mexican Train against bots."""
 
     TITLE = "Dominoes"
@@ -112,6 +146,7 @@ class DominoesApp(App):
             refresh = getattr(screen, "settings_changed", None)
             if callable(refresh):
                 refresh()
+            screen.refresh_bindings()       # footers name the keys in the new tile style
 
     # -- start-up -----------------------------------------------------------------
     def _use_settings(self) -> None:

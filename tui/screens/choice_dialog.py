@@ -24,11 +24,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.commands import Command
+from tui.keys import key_hint
 from tui.widgets.hand import HandView
+from tui.widgets.keys_footer import KeysFooter
+
+
+NOTE_COLUMN_MAX = 12
+"""Labels up to this long have their notes in one column."""
 
 
 @dataclass(frozen=True)
@@ -136,8 +142,9 @@ class ChoiceDialog(ModalScreen[Command | None]):
             yield hand
             yield OptionList(*[Option(self._prompt(i, False)) for i in range(len(self._choices))],
                              id="choices", classes="dialog-choices")
-            yield Static(self.hint_text(), id="dialog-hint", classes="dialog-hint")
-        yield Footer()
+            yield Static(key_hint(self.app, self.hint_text()), id="dialog-hint",
+                         classes="dialog-hint")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(ascii_style(self.app), "-ascii")
@@ -161,7 +168,7 @@ class ChoiceDialog(ModalScreen[Command | None]):
         options = self.query_one("#choices", OptionList)
         used = sum(child.outer_size.height + child.styles.margin.height
                    for child in dialog.children if child is not options and child.display)
-        footer = sum(f.outer_size.height for f in self.query(Footer))
+        footer = sum(f.outer_size.height for f in self.query(KeysFooter))
         chrome = dialog.styles.gutter.height
         room = self.size.height - footer - chrome - used
         options.styles.max_height = max(3, room)
@@ -181,8 +188,17 @@ class ChoiceDialog(ModalScreen[Command | None]):
         text.append(f"{key:>2}  " if key else "    ", style="bold underline" if key else "")
         text.append(choice.label, style="bold" if highlighted else "")
         if choice.note:
-            text.append(f"  {choice.note}", style="italic")
+            pad = max(0, self._note_column() - len(choice.label))
+            text.append(" " * pad + f"  {choice.note}", style="italic")
         return text
+
+    def _note_column(self) -> int:
+        """Where the notes start (after the labels), so short labels' notes line up in a
+        column ("sixes   you hold 0" / "deuces  you hold 3"); a label longer than
+        ``NOTE_COLUMN_MAX`` just has its note two spaces after it."""
+        short = [len(c.label) for c in self._choices
+                 if c.note and len(c.label) <= NOTE_COLUMN_MAX]
+        return max(short, default=0)
 
     def _restyle(self) -> None:
         options = self.query_one("#choices", OptionList)
@@ -216,7 +232,7 @@ class ChoiceDialog(ModalScreen[Command | None]):
 
     def say(self, text: str) -> None:
         """Replace the hint line (e.g. "No bid starts with 9")."""
-        self.query_one("#dialog-hint", Static).update(text)
+        self.query_one("#dialog-hint", Static).update(key_hint(self.app, text))
 
     def action_to_table(self) -> None:
         """Close without deciding, to look at the table (the table's ``b`` reopens it)."""

@@ -29,12 +29,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import get_current_worker
 
 from core.errors import IllegalMove
+from tui.keys import key_hint
 from tui.messages import BotThinking, GameUpdated, HumanTurn, MoveRejected
 from tui.session import GameSession, LegalMoveBot
+from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.status_line import StatusLine
 
 
@@ -93,7 +94,7 @@ class GameScreen(Screen):
     def compose(self) -> ComposeResult:
         yield from self.compose_table()
         yield StatusLine(id="status")
-        yield Footer(compact=True)   # compact: the table's own keys still fit in 80 columns
+        yield KeysFooter()   # every key that works, even at 80 columns
 
     def on_mount(self) -> None:
         events = self.session.start()
@@ -111,7 +112,7 @@ class GameScreen(Screen):
         self.status.error = reason
 
     def show_prompt(self, text: str) -> None:
-        self.status.prompt = text
+        self.status.prompt = key_hint(self.app, text)   # "(<- -> or 1-9)" in the ASCII style
 
     def submit_human(self, command: Any) -> bool:
         """Send the human's command to the core. A refusal shows its reason and changes nothing."""

@@ -31,6 +31,7 @@ from core.narration import (HAND_ENDS, last_finished_hand, moon_bid_text, narrat
                             texas42_bid_text, tiles_text, train_text, trump_text)
 from core.texas42_bidding import decode_bid
 from core.tiles import Tile, parse_tile, sort_hand
+from tui.keys import key_hint
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 
@@ -324,8 +325,8 @@ class HandReviewScreen(ModalScreen[None]):
                 yield Static(Group(*review_renderables(self.game_name, self.lines, self.names,
                                                        self.options, ascii_only)),
                              id="review-text")
-            yield Static("↑↓ PgUp PgDn scroll · v / q close", id="review-hint",
-                         classes="aids-hint")
+            yield Static(key_hint(self.app, "↑↓ PgUp PgDn scroll · v / q close"),
+                         id="review-hint", classes="aids-hint")
 
     def plain_text(self) -> str:
         """What the review shows, as plain text."""

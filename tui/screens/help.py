@@ -11,6 +11,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.keys import ascii_keys, wants_ascii
+
 KEYS_GENERAL = [
     ("? or F1", "this help"),
     ("s", "settings: bot speed, pause after tricks, tile style, colours, mouse"),
@@ -95,14 +97,18 @@ RULES = {
 TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42", "mexican_train": "Mexican Train"}
 
 
-def help_text(game_name: str | None, replay: bool = False) -> Text:
+def help_text(game_name: str | None, replay: bool = False, ascii_only: bool = False) -> Text:
+    """The keys and the rules in short; with ``ascii_only`` the keys are named in ASCII
+    (the ASCII tile style: "<- ->" for "← →")."""
     text = Text()
 
     def section(title: str, rows: list[tuple[str, str]]) -> None:
         text.append(f"{title}\n", style="bold underline")
+        if ascii_only:
+            rows = [(ascii_keys(key), ascii_keys(what)) for key, what in rows]
         for key, what in rows:
-            text.append(f"  {key:<12}", style="bold")
-            lines = textwrap.wrap(what, 54) or [""]
+            text.append(f"  {key:<12}" if len(key) < 12 else f"  {key}\n{'':14}", style="bold")
+            lines = textwrap.wrap(what, 55) or [""]    # beside the keys, a cell from the bar
             text.append(lines[0] + "\n")
             for more in lines[1:]:
                 text.append(" " * 14 + more + "\n")
@@ -152,7 +158,8 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             yield Static("Help", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_text(self.game_name, self.replay), id="help-text")
+                yield Static(help_text(self.game_name, self.replay, wants_ascii(self.app)),
+                             id="help-text")
             yield Static("q / Esc / ? close", id="help-hint")
 
     def action_close(self) -> None:

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 import styles
 from core.narration import HAND_ENDS, narrate, split_hands
+from tui.keys import key_hint
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 
@@ -105,7 +106,7 @@ class LogScreen(ModalScreen[None]):
         if self.finished():
             parts.append("v review (all hands)")
         parts.append("g / q close")
-        return " · ".join(parts)
+        return key_hint(self.app, " · ".join(parts))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box", classes="aids-box"):

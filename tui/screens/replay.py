@@ -28,9 +28,11 @@ from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import styles
+from tui.keys import key_hint
+from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import GAME_TITLES, ReplayTable
 
@@ -93,7 +95,7 @@ class ReplayScreen(Screen):
             yield ReplayTable(id="replay-table")
         yield Static("", id="replay-log")
         yield Static(self._hint(), id="replay-hint")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def _header_text(self) -> Text:
         text = Text("REPLAY", style="bold reverse")
@@ -111,7 +113,8 @@ class ReplayScreen(Screen):
     def _hint(self) -> str:
         step = "turn" if self.model.game == "mexican_train" else "trick"
         unit = "round" if self.model.game == "mexican_train" else "hand"
-        return f"←/→ event  ↑/↓ {step}  p/n {unit}  g/G start/end  Space play  +/- speed"
+        return key_hint(self.app, f"←/→ event  ↑/↓ {step}  p/n {unit}  g/G start/end  "
+                                  "Space play  +/- speed")
 
     def on_mount(self) -> None:
         if self._start is not None:

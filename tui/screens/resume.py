@@ -24,8 +24,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.keys_footer import KeysFooter
 
 HISTORY_SHOWN = 50
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
@@ -89,7 +91,7 @@ class SavedGamesScreen(Screen):
             yield Static("Saved games", id="saves-title")
             yield OptionList(id="saves-list")
             yield Static("", id="saves-note")
-        yield Footer()
+        yield KeysFooter(tight_first=False)
 
     def on_mount(self) -> None:
         self.reload()
@@ -217,7 +219,7 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
                          f"Start {self.new_title}?", classes="dialog-context")
             yield OptionList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
                              id="unfinished-choices", classes="dialog-choices")
-        yield Footer()
+        yield KeysFooter(tight_first=False)
 
     def on_mount(self) -> None:
         self.query_one("#unfinished-choices", OptionList).focus()

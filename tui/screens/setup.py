@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import OptionError
 from core.options import OptionSpec
@@ -22,6 +22,7 @@ from core.registry import game_class
 from tui.preferences import LEVELS
 from tui.screens.title import GAME_TITLES
 from tui.session import SEAT_NAMES
+from tui.widgets.keys_footer import KeysFooter
 
 MAX_SEATS = 12
 SEAT0_CHOICES = [("You (human)", "human")] + [(f"{lv} bot", lv) for lv in LEVELS]
@@ -105,7 +106,7 @@ class SetupScreen(Screen):
         with Horizontal(id="setup-buttons"):
             yield Button("Start game", id="start", variant="primary", compact=True)
             yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield KeysFooter(tight_first=False)
 
     def _option_row(self, spec: OptionSpec, value: Any) -> ComposeResult:
         with Horizontal(classes="setup-row"):

@@ -23,12 +23,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Footer, Static
+from textual.widgets import ContentSwitcher, Static
 from textual.worker import Worker, WorkerState
 
 import styles
 from core.statistics import GAMES, TITLES, GameStats, Statistics, collect
 from tui.widgets.bar_chart import Bar, BarChart
+from tui.widgets.keys_footer import KeysFooter
 
 STYLES = Path(styles.__file__).parent / "statistics.tcss"
 PAGES: tuple[str, ...] = ("all",) + GAMES
@@ -186,7 +187,7 @@ class StatisticsScreen(Screen):
                 with VerticalScroll(id=f"stats-{page}", classes="stats-page"):
                     yield Static("Reading your games…", classes="stats-text")
         yield Static("", id="stats-footnote")
-        yield Footer()
+        yield KeysFooter(tight_first=False)
 
     def on_mount(self) -> None:
         folders = self._folders if self._folders is not None else record_folders(self.app)

@@ -22,12 +22,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from core.moon_view import MOON, describe_bid as describe_moon_bid, tricks_needed
 from core.texas42_bidding import decode_bid, describe_bid as describe_42_bid, is_mark_bid
 from core.tricks import TrumpMode
 from tui.screens.choice_dialog import ascii_style, seat_names
+from tui.widgets.keys_footer import KeysFooter
 
 TEAMS = ((0, 2), (1, 3))
 
@@ -230,7 +231,7 @@ class HandSummaryScreen(ModalScreen[str]):
             yield Static(f"Press Enter or Space for the {next_label.lower()}; v reviews the "
                          "hand; q quits (the game is saved).", id="dialog-hint",
                          classes="dialog-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(ascii_style(self.app), "-ascii")
@@ -338,7 +339,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button("New game (n)", id="new")
                 yield Button("Rematch (r)", id="rematch")
                 yield Button("Quit (q)", id="quit")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(ascii_style(self.app), "-ascii")

@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.errors import OptionError
 from core.registry import GAME_NAMES, game_class
+from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.tile import join_horizontally, tile_text
 
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
@@ -42,9 +43,9 @@ class TitleScreen(Screen):
 
     BINDINGS = [
         Binding("enter", "play", "Play now", priority=True, id="title.play"),
-        Binding("e", "setup", "Set up", id="title.setup"),
+        Binding("e", "setup", "Setup", id="title.setup"),
         Binding("s", "settings", "Settings", id="title.settings"),
-        Binding("t", "statistics", "Statistics", id="title.statistics"),
+        Binding("t", "statistics", "Stats", id="title.statistics"),
         Binding("w", "walkthrough", "Guided hand", id="title.walkthrough"),
         Binding("r", "resume", "Resume", id="title.resume"),
         Binding("g", "saved_games", "Saves", id="title.saved_games"),
@@ -63,7 +64,7 @@ class TitleScreen(Screen):
             yield Static("[b]Enter[/b] play now (your last setup) · [b]e[/b] set up first · "
                          "[b]1-3[/b] pick a game", id="title-hint")
             yield Static("", id="title-notice")
-        yield Footer()
+        yield KeysFooter(tight_first=False)
 
     def _banner(self) -> Text:
         style = getattr(self.app, "tile_style", "numerals")

@@ -46,7 +46,7 @@ class TrainHubScreen(GameScreen):
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("enter", "play", "Play", show=False, id="hub.play"),
-        Binding("tab,down", "next_train", "Train", key_display="tab↓/m/y", id="hub.next_train"),
+        Binding("tab,down", "next_train", "Train", key_display="Tab/m/y", id="hub.next_train"),
         Binding("shift+tab,up", "previous_train", "Previous train", show=False,
                 id="hub.previous_train"),
         Binding("m", "pick_train('mexican')", "Mexican train", show=False, id="hub.mexican"),
@@ -195,15 +195,24 @@ class TrainHubScreen(GameScreen):
         if getattr(self.session, "is_replay", False):
             text.append(" · REPLAY", style="bold")
         deal = f" · deal #{game.seed}"
-        room = self.query_one("#hub-header", Static).content_size.width
-        if text.cell_len + len(deal) <= room:       # the deal number only when it fits
+        if text.cell_len + len(deal) <= self._room("#hub-header"):   # the deal # if it fits
             text.append(deal)
         return text
 
+    def _room(self, selector: str) -> int:
+        """Cells across a one-line Static (the screen's width before the first layout)."""
+        return self.query_one(selector, Static).content_size.width or self.app.size.width - 2
+
     def _legend(self, g: HubGlyphs) -> Text:
-        return Text(f"{g.pointer} chosen train  {g.fits} tile fits  {g.marker} marker (open to "
-                    f"all)  {g.open_double} double  LAST = one tile left",
-                    style="italic", no_wrap=True, overflow="ellipsis")
+        """What the marks in the train lines mean; shorter where the screen is narrow."""
+        marker = (f"{g.marker} marker (open to all)", f"{g.marker} open to all")
+        room = self._room("#hub-legend")
+        for words in marker:
+            line = (f"{g.pointer} chosen train  {g.fits} tile fits  {words}  "
+                    f"{g.open_double} double  LAST = one tile left")
+            if len(line) <= room:
+                break
+        return Text(line, style="italic", no_wrap=True, overflow="ellipsis")
 
     def _rows(self, view: Any, fits: set[Any], choosing: bool) -> list[TrainRow]:
         pending = {k for k, _ in view.doubles_pending_this_turn}
@@ -262,15 +271,25 @@ class TrainHubScreen(GameScreen):
         return text
 
     def _hand_title(self, view: Any, choosing: bool) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
+        """"Your hand: N tiles", what the marks mean while choosing (as much as fits) and
+        the tile just drawn."""
+        g = self.glyphs
         count = len(view.hand)
-        text.append(f"Your hand: {count} tile{'' if count == 1 else 's'}", style="bold")
+        title = f"Your hand: {count} tile{'' if count == 1 else 's'}"
+        drawn = f" · you drew {view.drawn_tile}" if view.drawn_tile is not None else ""
+        hints = [""]
         if choosing:
-            text.append("  ·  [n] may be played, "
-                        f"{self.glyphs.raised} chosen; Enter plays it on the {self.glyphs.pointer} "
-                        "train")
-        if view.drawn_tile is not None:
-            text.append(f"  ·  you drew {view.drawn_tile}", style="bold")
+            hints = [f" · [n] may be played, {g.raised} chosen; Enter plays it on the "
+                     f"{g.pointer} train",
+                     f" · [n] playable, {g.raised} chosen; Enter plays it on the "
+                     f"{g.pointer} train",
+                     f" · [n] playable, {g.raised} chosen", ""]
+        room = self._room("#hub-hand-title")
+        hint = next((h for h in hints if len(title) + len(h) + len(drawn) <= room), hints[-1])
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(title, style="bold")
+        text.append(hint)
+        text.append(drawn, style="bold")
         return text
 
     def _news_text(self) -> Text:

@@ -123,7 +123,7 @@ class TrickTableScreen(GameScreen):
     def _refresh_footer(self, view: Any) -> None:
         """Redraw the footer's keys only when the keys that work have changed (it is costly)."""
         signature = (view.phase, self._human_to_act(view), self._dialog_open,
-                     self.query_one(HandView).choosing)
+                     self.query_one(HandView).choosing, self._last_trick(view) is not None)
         if signature != self._footer_signature:
             self._footer_signature = signature
             self.refresh_bindings()
@@ -335,13 +335,17 @@ class TrickTableScreen(GameScreen):
             view = self.session.view()
             return (self._human_to_act(view) and view.phase in DIALOGS
                     and not self._dialog_open)
+        # The footer shows the keys that do something now: no trick yet, nothing to show.
         if action == "stacks":
-            return self.session.game.name == "texas42"
+            return self.session.game.name == "texas42" and self._trick_taken()
         if action == "pause_replay":
             return self.session.is_replay
         if action == "last_trick":
-            return True
+            return self._trick_taken()
         return super().check_action(action, parameters)
+
+    def _trick_taken(self) -> bool:
+        return self._last_trick(self.session.view()) is not None
 
     def action_decide(self) -> None:
         view = self.session.view()

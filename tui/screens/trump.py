@@ -45,7 +45,7 @@ class TrumpDialog(ChoiceDialog):
         Binding("n", "hotkey('n')", "None", id="trump.none"),
         Binding("o", "hotkey('o')", "Nel-O", id="trump.nello"),
         Binding("s", "hotkey('s')", "Sevens", id="trump.sevens"),
-        Binding("l", "lead_mode", "Lead a tile", id="trump.lead"),
+        Binding("l", "lead_mode", "Lead tile", id="trump.lead"),
     ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -28,30 +28,34 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.commands import Play
 from core.game import Phase
 from core.walkthrough import WALKTHROUGHS, Guide, Lesson, Walkthrough
+from tui.keys import wants_ascii
 from tui.session import GameSession, default_seats
+from tui.widgets.keys_footer import KeysFooter
 
 DIALOG_PHASES = frozenset({Phase.BID, Phase.WIDOW, Phase.TRUMP})
 
 
 # -- the guide panel ---------------------------------------------------------------
 
-def lesson_text(lesson: Lesson) -> Text:
-    """The panel's contents: the decision in words, the advice, then what just happened."""
+def lesson_text(lesson: Lesson, ascii_only: bool = False) -> Text:
+    """The panel's contents: the decision in words, the advice, then what just happened
+    (marked ``->`` and ``-`` instead of ``→`` and ``•`` in the ASCII tile style)."""
+    arrow, bullet = ("->", "-") if ascii_only else ("→", "•")
     text = Text()
     text.append(lesson.title + "\n", style="bold underline")
     text.append(lesson.text)
     if lesson.advice:
         text.append("\n\n")
-        text.append("→ " + lesson.advice, style="bold")
+        text.append(f"{arrow} " + lesson.advice, style="bold")
     if lesson.notes:
         text.append("\n\nJust now:", style="italic")
         for note in lesson.notes:
-            text.append(f"\n• {note}", style="italic")
+            text.append(f"\n{bullet} {note}", style="italic")
     return text
 
 
@@ -78,6 +82,16 @@ class WalkthroughPanel(VerticalScroll):
         height: 100%;
         border: round $accent;
     }
+    .-ascii WalkthroughPanel {
+        border-left: ascii $accent;
+    }
+    .-ascii WalkthroughPanel.-block {
+        border-left: none;
+        border-top: ascii $accent;
+    }
+    .-ascii WalkthroughPanel.-overlay {
+        border: ascii $accent;
+    }
     WalkthroughPanel > #guide-text {
         width: 1fr;
         height: auto;
@@ -87,6 +101,7 @@ class WalkthroughPanel(VerticalScroll):
     def __init__(self, *, id: str | None = "guide", classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.lesson: Lesson | None = None
+        self.ascii_only = False
         self.border_title = "Guide"
 
     def compose(self) -> ComposeResult:
@@ -98,15 +113,16 @@ class WalkthroughPanel(VerticalScroll):
 
     def show(self, lesson: Lesson) -> None:
         self.lesson = lesson
+        self.ascii_only = wants_ascii(self.app)
         try:
-            self.query_one("#guide-text", Static).update(lesson_text(lesson))
+            self.query_one("#guide-text", Static).update(lesson_text(lesson, self.ascii_only))
         except NoMatches:
             return      # not composed yet: on_mount shows it
         self.scroll_home(animate=False)
 
     @property
     def text(self) -> str:
-        return "" if self.lesson is None else lesson_text(self.lesson).plain
+        return "" if self.lesson is None else lesson_text(self.lesson, self.ascii_only).plain
 
 
 # -- the modal pages: offer, intro, done -------------------------------------------------
@@ -153,7 +169,7 @@ class _Page(ModalScreen[str | None]):
                 body = Text(self._body) if isinstance(self._body, str) else self._body
                 yield Static(body, id="page-text")
             yield Static(self._hint, id="page-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def answer(self, value: str | None) -> None:
         self.dismiss(value)

@@ -19,12 +19,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.commands import Command, Discard
 from core.moon_view import describe_bid, tricks_needed
+from tui.keys import key_hint
 from tui.screens.choice_dialog import ascii_style
 from tui.widgets.hand import HandView
+from tui.widgets.keys_footer import KeysFooter
 
 
 class WidowDialog(ModalScreen[Command | None]):
@@ -53,9 +55,9 @@ class WidowDialog(ModalScreen[Command | None]):
             yield Static(self._title_text(), id="dialog-title", classes="dialog-title")
             yield Static(self._context_text(), id="dialog-context", classes="dialog-context")
             yield HandView(id="widow-hand", classes="dialog-hand")
-            yield Static("←→ or 1-8 choose a tile, Enter discards it (face down).",
-                         id="dialog-hint", classes="dialog-hint")
-        yield Footer()
+            yield Static(key_hint(self.app, "←→ or 1-8 choose a tile, Enter discards it "
+                                            "(face down)."), id="dialog-hint", classes="dialog-hint")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(ascii_style(self.app), "-ascii")

@@ -25,6 +25,14 @@ class Canvas:
                 self.chars[y][col] = ch
                 self.styles[y][col] = style
 
+    def is_free(self, x: int, y: int, length: int) -> bool:
+        """Whether the cells (x, y) .. (x + length - 1, y) hold nothing (cells off the canvas
+        count as free)."""
+        if not 0 <= y < self.height:
+            return True
+        row = self.chars[y]
+        return all(row[col] == " " for col in range(max(0, x), min(self.width, x + length)))
+
     def put_text(self, x: int, y: int, text: Text) -> None:
         """Write a Rich Text (one line), keeping its styles."""
         for offset, (ch, style) in enumerate(_cells(text)):

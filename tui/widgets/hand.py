@@ -10,7 +10,8 @@ per tile (e.g. "trump") in the row the tile does not use.
 Keys: ←/→ move, 1-9 choose a tile, Enter plays the chosen tile. A
 click chooses a tile; a click on the chosen tile plays it. Enter (or that click)
 posts :class:`HandView.Played` even for a tile the core will refuse, so the
-player sees the core's reason.
+player sees the core's reason. The keys, clicks and messages are shared with the
+hub's hand (:mod:`tui.widgets.hand_base`).
 """
 
 from __future__ import annotations
@@ -18,19 +19,17 @@ from __future__ import annotations
 from typing import Iterable, Mapping
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from core.tiles import Tile
+from tui.widgets.hand_base import HandBase
 from tui.widgets.tile import TILE_WIDTH, glyph, tile_height, tile_lines
 
 GAP = 1
 
 
-class HandView(Widget, can_focus=True):
+class HandView(HandBase):
     """A hand of tiles. Set ``tiles``, ``playable`` (None when not choosing) and ``marks``."""
 
     DEFAULT_CSS = """
@@ -45,47 +44,20 @@ class HandView(Widget, can_focus=True):
         Binding("right", "move(1)", "Next", show=False, id="hand.right"),
         Binding("home", "first", "First", show=False, id="hand.first"),
         Binding("end", "last", "Last", show=False, id="hand.last"),
-        Binding("enter", "play", "Play tile", id="hand.play"),
-        Binding("1", "choose(0)", "Choose", key_display="1-9", id="hand.choose_1"),
+        Binding("enter", "play", "Play", id="hand.play"),
+        Binding("1", "choose(0)", "Tile", key_display="1-9", id="hand.choose_1"),
         *[Binding(str(n), f"choose({n - 1})", f"Choose tile {n}", show=False,
                   id=f"hand.choose_{n}") for n in range(2, 10)],
     ]
 
-    class Selected(Message):
+    class Selected(HandBase.Selected):
         """The chosen tile changed."""
 
-        def __init__(self, hand: "HandView", index: int, tile: Tile) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
-            self.tile = tile
-
-        @property
-        def control(self) -> "HandView":
-            return self.hand
-
-    class Played(Message):
+    class Played(HandBase.Played):
         """The player asked to play ``tile`` (Enter, or a click on the chosen tile)."""
 
-        def __init__(self, hand: "HandView", tile: Tile) -> None:
-            super().__init__()
-            self.hand = hand
-            self.tile = tile
-
-        @property
-        def control(self) -> "HandView":
-            return self.hand
-
-    tiles: reactive[tuple[Tile, ...]] = reactive((), layout=True)
-    playable: reactive[frozenset[Tile] | None] = reactive(None)
-    """The tiles the core allows now (None: not choosing). The owner refreshes the footer."""
     marks: reactive[Mapping[Tile, str]] = reactive({})
-    cursor: reactive[int] = reactive(0)
     tile_style: reactive[str] = reactive("numerals", layout=True)
-
-    def __init__(self, *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
 
     # -- state ------------------------------------------------------------------
     def show(self, tiles: Iterable[Tile], playable: Iterable[Tile] | None,
@@ -106,16 +78,6 @@ class HandView(Widget, can_focus=True):
         if self.playable and self.selected_tile not in self.playable:
             self.cursor = next(i for i, t in enumerate(self.tiles) if t in self.playable)
         self.refresh()
-
-    @property
-    def selected_tile(self) -> Tile | None:
-        if 0 <= self.cursor < len(self.tiles):
-            return self.tiles[self.cursor]
-        return None
-
-    @property
-    def choosing(self) -> bool:
-        return self.playable is not None
 
     # -- geometry -----------------------------------------------------------------
     def _row_height(self) -> int:
@@ -179,46 +141,11 @@ class HandView(Widget, can_focus=True):
 
     # -- keys and mouse -------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "play":
+        # Playing and choosing by number are for when the player may play a tile (the
+        # footer shows only the keys that do something now).
+        if action in ("play", "choose"):
             return self.choosing and bool(self.tiles)
         return True
-
-    def _select(self, index: int) -> None:
-        if not self.tiles:
-            return
-        index = max(0, min(index, len(self.tiles) - 1))
-        self.cursor = index
-        self.refresh()
-        self.post_message(self.Selected(self, index, self.tiles[index]))
-
-    def action_move(self, step: int) -> None:
-        if not self.tiles:
-            return
-        if self.choosing and self.playable:
-            # Step over the tiles that may not be played: they stay reachable by digit.
-            index = self.cursor
-            for _ in range(len(self.tiles)):
-                index = (index + step) % len(self.tiles)
-                if self.tiles[index] in self.playable:
-                    break
-            self._select(index)
-        else:
-            self._select((self.cursor + step) % len(self.tiles))
-
-    def action_first(self) -> None:
-        self._select(0)
-
-    def action_last(self) -> None:
-        self._select(len(self.tiles) - 1)
-
-    def action_choose(self, index: int) -> None:
-        if index < len(self.tiles):
-            self._select(index)
-
-    def action_play(self) -> None:
-        t = self.selected_tile
-        if t is not None and self.choosing:
-            self.post_message(self.Played(self, t))
 
     def index_at(self, x: int, y: int) -> int | None:
         """The tile under content offset (x, y), if any."""
@@ -228,22 +155,3 @@ class HandView(Widget, can_focus=True):
             return None
         index = (y // self._row_height()) * per_row + column
         return index if 0 <= index < len(self.tiles) else None
-
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        index = self.index_at(offset.x, offset.y)
-        if index is None:
-            return
-        event.stop()
-        if index == self.cursor and self.choosing:
-            self.action_play()
-        else:
-            self._select(index)
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

@@ -4,7 +4,8 @@ A hand of up to 16 tiles of a double-18 set fits 80 columns in two rows. Under
 each tile a label row shows its number and, by shape, whether the core allows it
 now: ``[3]`` may be played, `` 3 `` may not; the chosen tile is drawn reversed
 and its label raised: ``▲[3]▲``. The hand knows no rule: the screen passes the
-tiles the core's legal plays use (``playable``, None when not choosing).
+tiles the core's legal plays use (``playable``, None when not choosing). The keys,
+clicks and messages are shared with the trick table's hand (:mod:`tui.widgets.hand_base`).
 
 Keys: ←/→ move (over the playable tiles while choosing), Home/End, 1-9 and 0
 (the tenth) choose by number, Enter posts :class:`HubHand.Played` for the chosen
@@ -16,20 +17,18 @@ from __future__ import annotations
 from typing import Iterable
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from core.tiles import Tile
+from tui.widgets.hand_base import HandBase
 from tui.widgets.train_tile import UNICODE, HubGlyphs, compact_tile, compact_width
 
 GAP = 1
 NUMBER_KEYS = "1234567890"
 
 
-class HubHand(Widget, can_focus=True):
+class HubHand(HandBase):
     """A hand of one-line tiles. Call :meth:`show` with the tiles and the playable ones."""
 
     DEFAULT_CSS = """
@@ -50,34 +49,12 @@ class HubHand(Widget, can_focus=True):
           for i, key in enumerate(NUMBER_KEYS) if i],
     ]
 
-    class Selected(Message):
+    class Selected(HandBase.Selected):
         """The chosen tile changed."""
 
-        def __init__(self, hand: "HubHand", index: int, tile: Tile) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
-            self.tile = tile
-
-        @property
-        def control(self) -> "HubHand":
-            return self.hand
-
-    class Played(Message):
+    class Played(HandBase.Played):
         """Enter, or a click on the chosen tile: play it."""
 
-        def __init__(self, hand: "HubHand", tile: Tile) -> None:
-            super().__init__()
-            self.hand = hand
-            self.tile = tile
-
-        @property
-        def control(self) -> "HubHand":
-            return self.hand
-
-    tiles: reactive[tuple[Tile, ...]] = reactive((), layout=True)
-    playable: reactive[frozenset[Tile] | None] = reactive(None)
-    cursor: reactive[int] = reactive(0)
     glyphs: reactive[HubGlyphs] = reactive(UNICODE)
     max_pip: reactive[int] = reactive(12, layout=True)
 
@@ -98,16 +75,6 @@ class HubHand(Widget, can_focus=True):
         if self.playable and self.selected_tile not in self.playable:
             self.cursor = next(i for i, t in enumerate(self.tiles) if t in self.playable)
         self.refresh()
-
-    @property
-    def selected_tile(self) -> Tile | None:
-        if 0 <= self.cursor < len(self.tiles):
-            return self.tiles[self.cursor]
-        return None
-
-    @property
-    def choosing(self) -> bool:
-        return self.playable is not None
 
     # -- geometry ----------------------------------------------------------
     @property
@@ -169,57 +136,3 @@ class HubHand(Widget, can_focus=True):
         if action in ("move", "first", "last", "choose", "play"):
             return self.choosing and bool(self.tiles)
         return True
-
-    def _select(self, index: int) -> None:
-        if not self.tiles:
-            return
-        self.cursor = max(0, min(index, len(self.tiles) - 1))
-        self.refresh()
-        self.post_message(self.Selected(self, self.cursor, self.tiles[self.cursor]))
-
-    def action_move(self, step: int) -> None:
-        if not self.tiles:
-            return
-        index = self.cursor
-        if self.choosing and self.playable:
-            for _ in range(len(self.tiles)):
-                index = (index + step) % len(self.tiles)
-                if self.tiles[index] in self.playable:
-                    break
-        else:
-            index = (index + step) % len(self.tiles)
-        self._select(index)
-
-    def action_play(self) -> None:
-        """Enter: play the chosen tile (the screen picks the train)."""
-        if self.choosing and self.selected_tile is not None:
-            self.post_message(self.Played(self, self.selected_tile))
-
-    def action_first(self) -> None:
-        self._select(0)
-
-    def action_last(self) -> None:
-        self._select(len(self.tiles) - 1)
-
-    def action_choose(self, index: int) -> None:
-        if index < len(self.tiles):
-            self._select(index)
-
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        index = self.index_at(offset.x, offset.y)
-        if index is None:
-            return
-        event.stop()
-        if index == self.cursor and self.choosing:
-            self.post_message(self.Played(self, self.tiles[index]))
-        else:
-            self._select(index)
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

@@ -32,7 +32,8 @@ def moon_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
     text.append(f"Scores · first to {view.target}\n", style="bold underline")
     for p, name in enumerate(names):
         marker = bidder_mark if p == view.bidder else " "
-        text.append(f"{marker}{name:<7}{view.scores[p]:>4}  {_plural(view.tricks_won[p], 'trick')}\n",
+        text.append(f"{marker} {name:<7}{view.scores[p]:>4}  "
+                    f"{_plural(view.tricks_won[p], 'trick')}\n",
                     style="bold" if p == view.player else "")
     text.append(f"Hand {view.hand_number}\n", style="bold underline")
     if view.bidder is not None and view.bid is not None:

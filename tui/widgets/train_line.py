@@ -2,7 +2,7 @@
 
 ::
 
-    ▶+ You          9 ⚑ TURN     …+3 [5│3][3│8][8│8] → 8  ◆ OPEN DOUBLE
+    ▶+ You          9  ⚑ TURN      …+3 [5│3][3│8][8│8] → 8  ◆ OPEN DOUBLE
 
 Columns: ``▶`` the train chosen for the next play, ``+`` the chosen tile may be
 laid here (from the core's legal plays), the owner, the tiles they hold, flags
@@ -58,7 +58,8 @@ class TrainRow:
 
 
 def flags_text(row: TrainRow, glyphs: HubGlyphs) -> str:
-    words = [glyphs.marker if row.marker else " "]
+    """The row's flags, from the start of the Flags column: "⚑ TURN LAST", "TURN", "⚑"."""
+    words = [glyphs.marker] if row.marker else []
     if row.turn:
         words.append("TURN")
     if row.last_tile:
@@ -89,8 +90,8 @@ def render_train_line(row: TrainRow, width: int, glyphs: HubGlyphs = UNICODE) ->
     name = row.name if len(row.name) <= NAME_WIDTH else row.name[:NAME_WIDTH - 1] + "."
     text.append(f"{name:<{NAME_WIDTH}}", style="bold underline" if row.turn else "bold"
                 if row.key == "mexican" else "")
-    text.append(f"{row.count:>{COUNT_WIDTH}} " if row.count is not None
-                else " " * (COUNT_WIDTH + 1))
+    text.append(f"{row.count:>{COUNT_WIDTH}}  " if row.count is not None
+                else " " * (COUNT_WIDTH + 2))
     flags = flags_text(row, glyphs)
     text.append(f"{flags:<{FLAGS_WIDTH}}"[:FLAGS_WIDTH], style="bold" if row.last_tile else "")
     text.append(" ")
@@ -159,5 +160,5 @@ class TrainLine(Widget):
 
 def column_titles(glyphs: HubGlyphs = UNICODE) -> str:
     """The titles above the train lines, aligned with :func:`render_train_line`."""
-    return (f"{'':3}{'Train':<{NAME_WIDTH}}{'Hand':>{COUNT_WIDTH}} {'Flags':<{FLAGS_WIDTH}} "
+    return (f"{'':3}{'Train':<{NAME_WIDTH}}{'Hand':>{COUNT_WIDTH}}  {'Flags':<{FLAGS_WIDTH}} "
             f"Tiles laid, newest last {glyphs.arrow} open end")

@@ -68,68 +68,102 @@ class TrickArea(Widget):
             return canvas.to_text()
         # On a big terminal the seats stay close enough to read across the table.
         table = Canvas(min(width, MAX_TABLE_WIDTH), min(height, MAX_TABLE_HEIGHT))
-        self._draw(table, scene)
+        draw_table(table, scene, self.tile_style)
         canvas.put_block((width - table.width) // 2, (height - table.height) // 2, table.lines())
         return canvas.to_text()
 
-    def _draw(self, canvas: Canvas, scene: TrickScene) -> None:
-        width, height = canvas.width, canvas.height
-        style = self.tile_style
-        th = tile_height(style)
-        block_h = th + 2
-        side_w = max(TILE_WIDTH, min(18, (width - 16) // 2))
-        if len(scene.seats) == 4:
-            side_w = max(TILE_WIDTH, min(16, (width - TILE_WIDTH) // 3))
-        positions = POSITIONS.get(len(scene.seats), POSITIONS[4])
-        boxes = {
-            "bottom": ((width - side_w) // 2, height - block_h),
-            "top": ((width - side_w) // 2, 0),
-            "left": (0, (height - block_h) // 2),
-            "right": (width - side_w, (height - block_h) // 2),
-        }
-        for place, position in zip(scene.seats, positions):
-            x, y = boxes[position]
-            self._draw_seat(canvas, place, x, y, side_w, scene.dim_tiles)
-        self._draw_caption(canvas, scene, positions, side_w, block_h)
 
-    def _draw_caption(self, canvas: Canvas, scene: TrickScene, positions: tuple[str, ...],
-                      side_w: int, block_h: int) -> None:
-        """Title and caption: top middle with three seats, the top-left corner with four."""
-        width, height = canvas.width, canvas.height
-        side_y = (height - block_h) // 2
-        if "top" in positions:
-            left, room = 0, max(0, (width - side_w) // 2 - 1)
-        else:
-            left, room = 0, width
-        rows = max(side_y, 1) if "top" not in positions else max(side_y, block_h)
-        lines: list[tuple[str, str]] = []
-        if scene.title:
-            lines.append((scene.title, "bold"))
-        for line in scene.caption:
-            for piece in textwrap.wrap(line, room) or [""]:
-                lines.append((piece, ""))
+def draw_table(canvas: Canvas, scene: TrickScene, style: str = "numerals") -> None:
+    """Lay ``scene`` out on ``canvas``: each seat's place (name, tile, flag) and the caption.
+
+    Tiles go first, then the caption, then the seats' words, each kept a blank cell
+    away from whatever is already drawn (:func:`place_words`), so no two texts touch.
+    """
+    width, height = canvas.width, canvas.height
+    positions = POSITIONS.get(len(scene.seats), POSITIONS[4])
+    four = "top" in positions
+    if four and height < 2 * (tile_height(style) + 2):
+        style = "numerals"      # tall pip tiles above and below would overlap: numerals here
+    block_h = tile_height(style) + 2
+    side_w = max(TILE_WIDTH, min(18, (width - 16) // 2))
+    if four:
+        side_w = max(TILE_WIDTH, min(16, (width - TILE_WIDTH) // 3))
+    boxes = {
+        "bottom": ((width - side_w) // 2, height - block_h),
+        "top": ((width - side_w) // 2, 0),
+        "left": (0, (height - block_h) // 2),
+        "right": (width - side_w, (height - block_h) // 2),
+    }
+    seats = [(place, *boxes[position]) for place, position in zip(scene.seats, positions)]
+    for place, x, y in seats:
+        _draw_tile(canvas, place, x, y, side_w, scene.dim_tiles, style)
+    _draw_caption(canvas, scene, four, side_w, block_h)
+    for place, x, y in seats:
+        _draw_words(canvas, place, x, y, side_w, style)
+
+
+def _draw_caption(canvas: Canvas, scene: TrickScene, four: bool, side_w: int,
+                  block_h: int) -> None:
+    """Title and caption: top middle with three seats; with four, the top-left corner
+    (the lines that do not fit above the left seat go to the top-right corner)."""
+    width, height = canvas.width, canvas.height
+    side_y = (height - block_h) // 2
+    room = max(0, (width - side_w) // 2 - 1) if four else width
+    lines: list[tuple[str, str]] = []
+    if scene.title:
+        lines.append((scene.title, "bold"))
+    for line in scene.caption:
+        for piece in textwrap.wrap(line, room) or [""]:
+            lines.append((piece, ""))
+    rows = max(side_y, 1)
+    if not four:
         for i, (line, style) in enumerate(lines[:rows]):
-            if "top" in positions:
-                canvas.put(left, i, line[:room], style)
-            else:
-                canvas.put_centered(i, line[:room], style, left=left, width=room)
+            canvas.put_centered(i, line[:room], style, width=room)
+        return
+    for i, (line, style) in enumerate(lines[:rows]):
+        canvas.put(0, i, line[:room], style)
+    for i, (line, style) in enumerate(lines[rows:2 * rows]):
+        line = line[:room]
+        canvas.put(width - len(line), i, line, style)
 
-    def _draw_seat(self, canvas: Canvas, place: SeatPlace, x: int, y: int, width: int,
-                   dim: bool) -> None:
-        style = self.tile_style
-        label = place.name
-        if place.detail:
-            joiner = " " if place.detail[:1] in "◆+" else " · "
-            label += joiner + place.detail
-        canvas.put_centered(y, label[:width], "bold" if place.strong else "", left=x, width=width)
-        tile_x = x + (width - TILE_WIDTH) // 2
-        if place.tile is None:
-            canvas.put_block(tile_x, y + 1, blank_lines(style), "dim")
-        else:
-            tile_style = "dim" if dim and not place.strong else ("bold" if place.strong else "")
-            canvas.put_block(tile_x, y + 1, tile_lines(place.tile, style, heavy=place.strong),
-                             tile_style)
-        if place.flag:
-            canvas.put_centered(y + 1 + tile_height(style), place.flag[:width],
-                                "bold reverse" if place.strong else "italic",
-                                left=x, width=width)
+
+def _draw_tile(canvas: Canvas, place: SeatPlace, x: int, y: int, width: int, dim: bool,
+               style: str) -> None:
+    tile_x = x + (width - TILE_WIDTH) // 2
+    if place.tile is None:
+        canvas.put_block(tile_x, y + 1, blank_lines(style), "dim")
+    else:
+        tile_style = "dim" if dim and not place.strong else ("bold" if place.strong else "")
+        canvas.put_block(tile_x, y + 1, tile_lines(place.tile, style, heavy=place.strong),
+                         tile_style)
+
+
+def _draw_words(canvas: Canvas, place: SeatPlace, x: int, y: int, width: int,
+                style: str) -> None:
+    """The seat's name (and bid) above its tile, its flag below."""
+    label = place.name
+    if place.detail:
+        joiner = " " if place.detail[:1] in "◆+" else " · "
+        label += joiner + place.detail
+    place_words(canvas, y, label, "bold" if place.strong else "", x, width)
+    if place.flag:
+        place_words(canvas, y + 1 + tile_height(style), place.flag,
+                    "bold reverse" if place.strong else "italic", x, width)
+
+def place_words(canvas: Canvas, y: int, text: str, style: str, left: int, width: int) -> None:
+    """Write ``text`` on row ``y`` centred over the seat's box (``left`` .. ``left + width``).
+
+    Words wider than the box ("East ◆ 2 marks") move into the free cells beside it, as
+    near the centre as they can, keeping a blank cell between them and anything already
+    drawn; only when there is no such room are they cut to the box.
+    """
+    n = len(text)
+    centred = left + (width - n) // 2
+    if n <= width:
+        canvas.put(centred, y, text, style)
+        return
+    for x in sorted(range(centred - n, centred + n + 1), key=lambda c: (abs(c - centred), c)):
+        if x >= 0 and x + n <= canvas.width and canvas.is_free(x - 1, y, n + 2):
+            canvas.put(x, y, text, style)
+            return
+    canvas.put_centered(y, text[:width], style, left=left, width=width)
