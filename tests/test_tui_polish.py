@@ -102,10 +102,16 @@ async def show_table(pilot, app, session) -> GameScreen:
     return game_screen(app)
 
 
-def check_footer(app) -> list[str]:
+async def check_footer(pilot, app) -> list[str]:
     """Every key the active screen's footer must show is there, inside the screen, reading
     "key label"; entries are the plan's gap apart (one space only when two would not fit).
-    Returns the footer's rows as the screen shows them."""
+    Returns the footer's rows as the screen shows them. Waits for the footer's layout
+    first (polled: a busy machine lays it out late)."""
+    for _ in range(250):
+        keys = app.screen.query(FooterKey)
+        if keys and all(k.region.height == 1 for k in keys):
+            break
+        await pilot.pause(0.02)
     footer = app.screen.query_one(KeysFooter)
     lines = screen_lines(app)
     width = app.size.width
@@ -184,7 +190,7 @@ async def test_trick_table_caption_and_north_apart_from_80_columns_up(tmp_path):
             assert re.search(r"Trick 3 +North", row), row
             assert any("East ◆ 2 marks" in line for line in lines)
             await pilot.pause()
-            assert check_footer(app) == ["⏎ Play  1-9 Tile  ? Help  s Settings  q Quit  u Undo  "
+            assert await check_footer(pilot, app) == ["⏎ Play  1-9 Tile  ? Help  s Settings  q Quit  u Undo  "
                                          "l Last trick  t Stacks"]
 
 
@@ -219,7 +225,7 @@ async def test_table_footers_read_key_label_two_spaces_apart(tmp_path, style):
     app, session = table_app(tmp_path, game, style)
     async with app.run_test(size=SIZE) as pilot:
         screen = await show_table(pilot, app, session)
-        footer = check_footer(app)
+        footer = await check_footer(pilot, app)
         enter = "Enter" if style == "ascii" else "⏎"
         assert footer == [f"{enter} Play  1-9 Tile  ? Help  s Settings  q Quit  u Undo  "
                           "l Last trick  t Stacks"]
@@ -231,7 +237,7 @@ async def test_table_footers_read_key_label_two_spaces_apart(tmp_path, style):
         await pilot.press("u")
         await settle(pilot)
         assert screen.session.can_redo()
-        footer = check_footer(app)
+        footer = await check_footer(pilot, app)
         assert "r Redo" in " ".join(footer)
         if style == "ascii":
             assert_ascii(footer + [str(screen.query_one(StatusLine).render())])
@@ -243,7 +249,7 @@ async def test_hub_footer_and_hints(tmp_path, style):
     app, session = table_app(tmp_path, game, style)
     async with app.run_test(size=SIZE) as pilot:
         screen = await show_table(pilot, app, session)
-        footer = check_footer(app)
+        footer = await check_footer(pilot, app)
         if style == "ascii":
             assert footer == ["Enter Play  <- ->/1-9 Tile  Tab/m/y Train  ? Help  s Settings  "
                               "q Quit  u Undo"]
@@ -267,7 +273,7 @@ async def test_ascii_style_dialogs_summary_and_switching_style_in_play(tmp_path)
             if name not in {"BiddingDialog", "WidowDialog", "TrumpDialog"} or name in seen:
                 break
             seen.add(name)
-            lines = check_footer(app)
+            lines = await check_footer(pilot, app)
             hint = str(app.screen.query_one("#dialog-hint").render())
             assert_ascii(lines + [hint])
             assert "Enter" in lines[0]
@@ -277,7 +283,7 @@ async def test_ascii_style_dialogs_summary_and_switching_style_in_play(tmp_path)
                 await pilot.press("enter")
         assert seen == {"BiddingDialog", "WidowDialog", "TrumpDialog"}
         screen = game_screen(app)
-        assert_ascii(check_footer(app))
+        assert_ascii(await check_footer(pilot, app))
         await pilot.press("s")                           # settings: tile style back to numerals
         await pilot.pause()
         app.preferences.settings.tile_style = "numerals"
@@ -285,7 +291,7 @@ async def test_ascii_style_dialogs_summary_and_switching_style_in_play(tmp_path)
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is screen
-        assert check_footer(app)[0].startswith("⏎ Play  1-9 Tile")
+        assert (await check_footer(pilot, app))[0].startswith("⏎ Play  1-9 Tile")
 
 
 async def test_walkthrough_footer_takes_a_second_row_rather_than_cut_keys(tmp_path):
@@ -298,7 +304,7 @@ async def test_walkthrough_footer_takes_a_second_row_rather_than_cut_keys(tmp_pa
         start_walkthrough(app, "texas42")
         await pilot.pause()
         assert isinstance(app.screen, WalkthroughIntro)
-        assert_ascii(check_footer(app))
+        assert_ascii(await check_footer(pilot, app))
         await pilot.press("enter")
         for _ in range(80):                  # on to a play once a trick is taken (l, t join in)
             await settle(pilot)
@@ -308,7 +314,7 @@ async def test_walkthrough_footer_takes_a_second_row_rather_than_cut_keys(tmp_pa
                     and screen.session.is_human_turn():
                 break
             await pilot.press("a" if app.screen is screen else "enter")
-        lines = check_footer(app)
+        lines = await check_footer(pilot, app)
         assert_ascii(lines)
         assert len(lines) == 2
         text = " ".join(lines)
@@ -329,7 +335,7 @@ async def test_waiting_for_space_footer_shows_continue(tmp_path):
             await pilot.press("enter" if session.is_human_turn() else "space")
             await settle(pilot)
         assert screen.waiting_for_key
-        lines = check_footer(app)
+        lines = await check_footer(pilot, app)
         assert_ascii(lines)
         assert "Space Continue" in lines[0] and len(lines) == 1
 
@@ -350,7 +356,7 @@ async def test_title_footer_with_resume_shows_every_key(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.pause()
-        text = " ".join(check_footer(app))
+        text = " ".join(await check_footer(pilot, app))
         assert "r Resume" in text and "q Quit" in text and "⏎ Play now" in text
 
 
@@ -364,7 +370,7 @@ async def test_replay_footer_in_ascii(tmp_path):
         app.push_screen(replay_screen(record))
         await pilot.pause()
         await pilot.pause()
-        footer = check_footer(app)
+        footer = await check_footer(pilot, app)
         assert_ascii(footer + [str(app.screen.query_one("#replay-hint").render())])
         assert "-> Next" in footer[0] and "Down Trick" in footer[0]
 
