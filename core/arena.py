@@ -281,6 +281,7 @@ def summarise(settings: Settings, results: Sequence[DealResult]) -> dict[str, An
         "deals": settings.deals,
         "games": sum(r.games for r in results),
         "players": settings.players,
+        "hands": settings.hands,
         "options": settings.options,
         "win_rate_a": round(rate, 4),
         "win_rate_ci95": [round(lo, 4), round(hi, 4)],
@@ -341,8 +342,10 @@ UNITS = {"texas42": "points per hand (A's team minus B's)",
 def format_report(summary: dict[str, Any]) -> str:
     game = summary["game"]
     title = game_class(game).title
+    hands = summary.get("hands")
+    cut = "" if not hands else f", each cut after {hands} hand{'s' if hands > 1 else ''}"
     lines = [f"{title}: A = {summary['a']}, B = {summary['b']}, {summary['players']} players, "
-             f"{summary['deals']} deals ({summary['games']} games)"]
+             f"{summary['deals']} deals ({summary['games']} games{cut})"]
     lo, hi = summary["win_rate_ci95"]
     lines.append(f"  A's win rate   {summary['win_rate_a']:.3f}  (95% CI {lo:.3f} to {hi:.3f}; "
                  f"baseline {summary['baseline']:.3f})")

@@ -205,7 +205,7 @@ def test_arena_hands_cuts_every_game_after_that_many_hands(tmp_path, capsys):
     summary = run_json(capsys, ["--game", "moon", "--a", "standard", "--b", "easy",
                                 "--deals", "3", "--hands", "1", "--jobs", "1", "--quiet",
                                 "--records", str(tmp_path)])
-    assert summary["games"] == 9
+    assert summary["games"] == 9 and summary["hands"] == 1
     for name in os.listdir(tmp_path):
         record = read_record(tmp_path / name)
         assert [l["event"] for l in record.lines].count("hand_end") == 1
