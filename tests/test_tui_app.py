@@ -360,3 +360,38 @@ async def test_status_line_marks_a_refusal_in_words():
     status.error = "You must follow sixes: you hold 6-4."
     text = str(status.render())
     assert text.startswith("Not allowed:") and "6-4" in text
+
+
+# -- expert thinking time ------------------------------------------------------------------
+
+def test_seat_bots_are_made_with_the_expert_thinking_time():
+    assert make_bot_for("texas42", "expert", 0.2).budget_s == 0.2
+    assert make_bot_for("moon", "no-such-level").level == "standard"   # a record from elsewhere
+    assert make_bot_for("moon", "legal-move").level == "legal-move"    # `dominoes simulate`
+    from core.registry import game_class
+    game = game_class("moon")(options={}, seed=4)
+    game.start()
+    session = GameSession(game, [Seat("You", "human"), Seat("B", "bot", "expert"),
+                                 Seat("C", "bot", "expert")])
+    session.bot_budget = 0.2
+    first = session.bot_for(1)
+    assert first.budget_s == 0.2 and session.bot_for(1) is first
+    session.bot_budget = 1.0                       # the setting changed: new bots use it
+    assert session.bot_for(1).budget_s == 1.0
+
+
+async def test_the_expert_thinking_setting_reaches_the_table(tmp_path):
+    app = make_app(tmp_path, game="moon", levels=EASY3)
+    app.preferences.settings.expert_time = "deep"
+    assert app.expert_budget == 1.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        session = game_screen(app).session
+        for _ in range(50):                        # until a bot has moved
+            if session.bot_budget is not None:
+                break
+            await pilot.press("enter")
+            await settle(pilot)
+        assert session.bot_budget == 1.0

@@ -24,7 +24,7 @@ from textual.binding import Binding
 import styles
 from core.registry import game_class
 from tui.keys import key_display
-from tui.preferences import BOT_SPEEDS, TRICK_PAUSES, Preferences
+from tui.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences
 from tui.session import GameSession, Seat, default_seats
 from tui.textual_fixes import install as install_textual_fixes
 
@@ -133,6 +133,11 @@ class DominoesApp(AppLook, App):
         if self._trick_pause is not _UNSET:
             return self._trick_pause
         return TRICK_PAUSES.get(self.settings.trick_pause, 1.0)
+
+    @property
+    def expert_budget(self) -> float:
+        """Seconds an expert bot searches a play (bids and trumps: four times it)."""
+        return EXPERT_TIMES.get(self.settings.expert_time, 0.5)
 
     @property
     def tile_style(self) -> str:

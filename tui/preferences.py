@@ -23,6 +23,9 @@ BOT_SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slo
 TRICK_PAUSES: dict[str, float | None] = {"none": 0.0, "short": 1.0, "long": 2.5, "key": None}
 """Pause after each trick → seconds (None: until a key)."""
 
+EXPERT_TIMES: dict[str, float] = {"quick": 0.2, "normal": 0.5, "deep": 1.0}
+"""Expert thinking → seconds of search a play (a bid or trump gets four times it, at most 2.5 s)."""
+
 TILE_STYLES = ("numerals", "pips", "ascii")
 THEMES = ("textual-dark", "textual-light", "ansi-dark", "ansi-light", "nord", "gruvbox")
 LEVELS = ("easy", "standard", "expert")
@@ -32,6 +35,7 @@ LEVELS = ("easy", "standard", "expert")
 class Settings:
     bot_speed: str = "normal"
     trick_pause: str = "short"
+    expert_time: str = "normal"
     tile_style: str = "numerals"
     theme: str = "textual-dark"
     mouse: bool = True
@@ -41,6 +45,7 @@ class Settings:
     CHOICES = {
         "bot_speed": tuple(BOT_SPEEDS),
         "trick_pause": tuple(TRICK_PAUSES),
+        "expert_time": tuple(EXPERT_TIMES),
         "tile_style": TILE_STYLES,
         "theme": THEMES,
         "mouse": (True, False),

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from core.commands import Command
-from core.errors import OptionError
+from core.bots import LEVELS, make_bot
 from core.events import Event
 from core.game import Game
+from core.simulate import LegalMoveBot
 from core.undo import Timeline, marked_header, read_header, rewrite_record
 
 SeatKind = Literal["human", "bot"]
@@ -63,15 +64,6 @@ class Bot(Protocol):
     def choose(self, view: Any, legal: list[Command], rng: random.Random) -> Command: ...
 
 
-class LegalMoveBot:
-    """Fallback used only when ``core.bots.make_bot`` is unavailable: a uniformly random legal move."""
-
-    level = "legal-move"
-
-    def choose(self, view: Any, legal: list[Command], rng: random.Random) -> Command:
-        return legal[rng.randrange(len(legal))]
-
-
 class ScriptBot:
     """A replay's "bot": gives the recorded decision."""
 
@@ -84,23 +76,16 @@ class ScriptBot:
         return self.command
 
 
-def make_bot_for(game_name: str, level: str | None) -> Bot:
-    """The core's bot for ``game_name`` at ``level``, or :class:`LegalMoveBot` if none exists yet."""
+def make_bot_for(game_name: str, level: str | None, budget_s: float | None = None) -> Bot:
+    """The bot for a seat of ``level`` (``budget_s``: a searching bot's seconds a play).
+    The seats of a ``dominoes simulate`` record ("legal-move") play any legal move; a
+    level this version does not know (a record from elsewhere) plays as standard."""
     level = level or "standard"
-    if level == LegalMoveBot.level:       # "legal-move": the records of `dominoes simulate`
+    if level == LegalMoveBot.level:
         return LegalMoveBot()
-    try:
-        from core.bots import GAMES, LEVELS, make_bot  # written by the bots engineers
-    except ImportError:
-        return LegalMoveBot()
-    if level not in LEVELS:               # a record from elsewhere: its seats play on
+    if level not in LEVELS:
         level = "standard"
-    try:
-        return make_bot(game_name, level)
-    except OptionError:
-        if game_name in GAMES and level in LEVELS:
-            return LegalMoveBot()  # that game's bots are not installed (yet)
-        raise
+    return make_bot(game_name, level, budget_s)
 
 
 class RecordWriterLike(Protocol):
@@ -129,6 +114,7 @@ class GameSession:
         self.script = list(script) if script is not None else None
         self.viewer_seat = viewer_seat
         self._bots: dict[int, Bot] = {}
+        self._bot_budget: float | None = None
         self.decision_index = (decision_index if decision_index is not None
                                else count_decisions(game))
         self._timeline: Timeline | None = None   # undo/redo, made on first use
@@ -213,9 +199,20 @@ class GameSession:
                 return ScriptBot(planned)
         bot = self._bots.get(player)
         if bot is None:
-            bot = make_bot_for(self.game.name, self.seats[player].level)
+            bot = make_bot_for(self.game.name, self.seats[player].level, self.bot_budget)
             self._bots[player] = bot
         return bot
+
+    @property
+    def bot_budget(self) -> float | None:
+        """Seconds a searching bot thinks per play (``None``: its default)."""
+        return self._bot_budget
+
+    @bot_budget.setter
+    def bot_budget(self, seconds: float | None) -> None:
+        if seconds != self._bot_budget:
+            self._bot_budget = seconds
+            self._bots.clear()          # the next decision asks bots made with it
 
     def bot_rng(self, player: int) -> random.Random:
         return random.Random(f"{self.game.seed}:{player}:{self.decision_index}")

@@ -259,6 +259,7 @@ class GameScreen(Screen):
         view = session.game.view(player)
         legal = list(session.game.legal_actions())
         rng = session.bot_rng(player)
+        session.bot_budget = getattr(self.app, "expert_budget", None)
         bot = session.bot_for(player)
         delay = float(getattr(self.app, "bot_delay", 0.0)) + extra_delay
         self.thinking = player

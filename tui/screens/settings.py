@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from tui.preferences import BOT_SPEEDS, THEMES, TRICK_PAUSES
+from tui.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES
 
 ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
     ("bot_speed", "Bot speed",
@@ -23,6 +23,9 @@ ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
      [("no pause" if p == 0 else "until a key (Space)" if p is None else f"pause {p:g} s", name)
       for name, p in TRICK_PAUSES.items()],
      "How long a finished trick stays on the table before bots lead again."),
+    ("expert_time", "Expert thinks",
+     [(f"{name} ({secs:g} s a play)", name) for name, secs in EXPERT_TIMES.items()],
+     "How long expert bots search each play; bids and trumps get four times it."),
     ("tile_style", "Tile style",
      [("numerals  │6│4│", "numerals"), ("pips  │●●│", "pips"), ("ASCII  |6|4|", "ascii")],
      "Numerals, drawn pips, or plain ASCII for terminals without box drawing."),
