@@ -34,6 +34,7 @@ from textual.worker import get_current_worker
 from core.errors import IllegalMove
 from tui.keys import key_hint
 from tui.messages import BotThinking, GameUpdated, HumanTurn, MoveRejected
+from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.session import GameSession, LegalMoveBot
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.status_line import StatusLine
@@ -209,19 +210,12 @@ class GameScreen(Screen):
     # -- summaries -----------------------------------------------------------
     def _show_summary(self, kind: str, record: dict[str, Any]) -> None:
         game_name = self.session.game.name
-        try:
-            from tui.screens import summary
-        except ImportError:   # the summary screens are not installed: carry on
-            self.show_prompt(f"{kind.replace('_', ' ')}: {record}")
-            if kind != "game_end":
-                self._advance()
-            return
         if kind == "game_end":
-            self.app.push_screen(summary.GameOverScreen(game_name, record, self.session.seats),
+            self.app.push_screen(GameOverScreen(game_name, record, self.session.seats),
                                  self._game_over_closed)
         else:
             self.app.push_screen(
-                summary.HandSummaryScreen(game_name, record, self.session.view()),
+                HandSummaryScreen(game_name, record, self.session.view()),
                 self._summary_closed)
 
     def _summary_closed(self, choice: str | None) -> None:

@@ -17,7 +17,6 @@ team stacks; Space continues after a trick when the pause waits for a key.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, ClassVar
 
 from textual import on
@@ -31,16 +30,19 @@ from core.commands import Play
 from core.game import Phase
 from core.tiles import Tile
 from core.tricks import TRUMP_NAMES, is_trump
+from tui.screens.bidding import BiddingDialog
 from tui.screens.game_base import GameScreen
+from tui.screens.trump import TrumpDialog
+from tui.screens.widow import WidowDialog
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.tile import glyph
 from tui.widgets.trick_area import SeatPlace, TrickArea, TrickScene
 
 DIALOGS = {
-    Phase.BID: ("tui.screens.bidding", "BiddingDialog", "bid"),
-    Phase.WIDOW: ("tui.screens.widow", "WidowDialog", "discard"),
-    Phase.TRUMP: ("tui.screens.trump", "TrumpDialog", "name trumps"),
+    Phase.BID: (BiddingDialog, "bid"),
+    Phase.WIDOW: (WidowDialog, "discard"),
+    Phase.TRUMP: (TrumpDialog, "name trumps"),
 }
 
 
@@ -277,7 +279,7 @@ class TrickTableScreen(GameScreen):
             if view.phase == Phase.PLAY:
                 self.show_prompt("Your turn: choose a tile (← → or 1-9), Enter plays it.")
             elif view.phase in DIALOGS and not self._dialog_open:
-                what = DIALOGS[view.phase][2]
+                what = DIALOGS[view.phase][1]
                 extra = " or lead a tile" if self._plays(view) else ""
                 self.show_prompt(f"Your turn to {what}: press b{extra}.")
         else:
@@ -304,12 +306,7 @@ class TrickTableScreen(GameScreen):
             self.query_one(HandView).focus()
 
     def _open_dialog(self, view: Any) -> None:
-        module_name, class_name, what = DIALOGS[view.phase]
-        try:
-            dialog_cls = getattr(importlib.import_module(module_name), class_name)
-        except (ImportError, AttributeError):
-            self.show_error(f"The dialog to {what} is not installed.")
-            return
+        dialog_cls, _ = DIALOGS[view.phase]
         self._dialog_open = True
         self.app.push_screen(dialog_cls(view, list(view.legal)), self._dialog_closed)
 
