@@ -284,3 +284,29 @@ async def test_undo_and_log_at_the_mexican_train_hub(tmp_path):
         text = str(app.screen.query_one("#log-text").render())
         assert "Round 1: the engine is 9-9" in text
         assert "You drew " in text
+
+
+async def test_hint_opens_from_the_bid_dialog_and_the_dialog_stays(tmp_path):
+    from tui.screens.bidding import BiddingDialog
+    app = make_app(tmp_path, game="moon", options=MOON, levels=EASY3)
+    app.hint_bot_options = SMALL_HINTS
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        for _ in range(40):                         # until the human's bid dialog shows
+            await settle(pilot)
+            if isinstance(app.screen, BiddingDialog):
+                break
+            await pilot.press("enter")
+        dialog = app.screen
+        assert isinstance(dialog, BiddingDialog)
+        session = next(s for s in app.screen_stack if isinstance(s, GameScreen)).session
+        index = session.decision_index
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HintScreen)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Suggestion: " in app.screen.plain_text()
+        await pilot.press("h")                      # closes the hint: back to the same dialog
+        await pilot.pause()
+        assert app.screen is dialog and session.decision_index == index

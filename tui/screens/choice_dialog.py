@@ -68,6 +68,21 @@ def seat_names(app: Any, view: Any, names: Sequence[str] | None = None) -> list[
     return ["You" if p == viewer else f"Player {p + 1}" for p in range(count)]
 
 
+def hints_on(app: Any) -> bool:
+    """The hints setting (on unless the player turned it off)."""
+    return bool(getattr(getattr(app, "settings", None), "hints", True))
+
+
+def hint_from_dialog(dialog: Any) -> None:
+    """``h`` in a bid, discard or trump dialog: the hint for this decision, opened by the
+    game screen beneath (it checks the setting and whose turn it is); the dialog stays."""
+    for screen in reversed(getattr(dialog.app, "screen_stack", [])):
+        if screen is not dialog and callable(getattr(screen, "action_hint", None)) \
+                and getattr(screen, "session", None) is not None:
+            screen.action_hint()
+            return
+
+
 def ascii_style(app: Any) -> bool:
     return getattr(app, "tile_style", "") == "ascii"
 
@@ -82,6 +97,7 @@ class ChoiceDialog(ModalScreen[Command | None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("enter", "choose", "Choose", priority=True, id="dialog.choose"),
         Binding("t,escape", "to_table", "Table", key_display="t", id="dialog.table"),
+        Binding("h", "hint", "Hint", id="dialog.hint"),
         Binding("up,k", "move(-1)", "Up", show=False, id="dialog.up"),
         Binding("down,j", "move(1)", "Down", show=False, id="dialog.down"),
         Binding("0", "digit('0')", "Type", key_display="0-9", id="dialog.digit_0"),
@@ -238,6 +254,9 @@ class ChoiceDialog(ModalScreen[Command | None]):
         """Close without deciding, to look at the table (the table's ``b`` reopens it)."""
         self.dismiss(None)
 
+    def action_hint(self) -> None:
+        hint_from_dialog(self)
+
     def action_choose(self) -> None:
         index = self.query_one("#choices", OptionList).highlighted
         if index is not None:
@@ -281,4 +300,6 @@ class ChoiceDialog(ModalScreen[Command | None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hotkey" and parameters:
             return self.has_key(str(parameters[0]))
+        if action == "hint":
+            return hints_on(self.app)
         return True

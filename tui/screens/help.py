@@ -51,7 +51,7 @@ KEYS_TABLE = [
 ]
 KEYS_AIDS = [
     ("u / r", "undo your last move and the bots' replies (to the hand's start) / redo"),
-    ("h", "hint: the expert's choice for your decision, and why"),
+    ("h", "hint: the expert's choice for your decision, and why (in dialogs too)"),
     ("g", "play-by-play log of the hand (← → earlier hands; v reviews a finished one)"),
     ("v", "on the hand summary: review the hand, every player's tiles shown"),
 ]

@@ -24,7 +24,7 @@ from textual.widgets import Static
 from core.commands import Command, Discard
 from core.moon_view import describe_bid, tricks_needed
 from tui.keys import key_hint
-from tui.screens.choice_dialog import ascii_style
+from tui.screens.choice_dialog import ascii_style, hint_from_dialog, hints_on
 from tui.widgets.hand import HandView
 from tui.widgets.keys_footer import KeysFooter
 
@@ -37,6 +37,7 @@ class WidowDialog(ModalScreen[Command | None]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("enter", "discard", "Discard", priority=True, id="widow.discard"),
         Binding("t,escape", "to_table", "Table", key_display="t", id="widow.table"),
+        Binding("h", "hint", "Hint", id="widow.hint"),
     ]
 
     def __init__(self, view: Any, legal: Sequence[Command], *, name: str | None = None,
@@ -99,6 +100,14 @@ class WidowDialog(ModalScreen[Command | None]):
     def action_to_table(self) -> None:
         """Close without deciding, to look at the table (the table's ``b`` reopens it)."""
         self.dismiss(None)
+
+    def action_hint(self) -> None:
+        hint_from_dialog(self)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hint":
+            return hints_on(self.app)
+        return True
 
     def action_discard(self) -> None:
         if self.selected is not None:
