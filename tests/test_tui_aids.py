@@ -310,3 +310,18 @@ async def test_hint_opens_from_the_bid_dialog_and_the_dialog_stays(tmp_path):
         await pilot.press("h")                      # closes the hint: back to the same dialog
         await pilot.pause()
         assert app.screen is dialog and session.decision_index == index
+
+
+async def test_hint_thinks_as_long_as_the_expert_thinks_setting_says(tmp_path):
+    app = make_app(tmp_path, game="moon", options=MOON, levels=EASY3)
+    app.preferences.settings.expert_time = "quick"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await to_human_play(pilot, min_choices=2)
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HintScreen)
+        assert app.screen.bot_options == {"budget_s": 0.2}
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Suggestion: " in app.screen.plain_text()

@@ -372,8 +372,10 @@ class GameScreen(Screen):
             self.show_prompt("Hints are for your own decisions: wait for your turn.")
             return
         from tui.screens.hint import HintScreen
-        self.app.push_screen(HintScreen.for_session(
-            self.session, getattr(self.app, "hint_bot_options", None)))
+        options = getattr(self.app, "hint_bot_options", None)
+        if options is None and getattr(self.app, "expert_budget", None) is not None:
+            options = {"budget_s": self.app.expert_budget}     # the Expert thinks setting
+        self.app.push_screen(HintScreen.for_session(self.session, options))
 
     def action_log(self) -> None:
         from tui.screens.log import LogScreen
