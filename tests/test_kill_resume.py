@@ -155,7 +155,9 @@ def one_trial(tmp: Path, n: int, game: str, seed: int, full: bytes, rng: random.
     time.sleep(rng.uniform(0.0, 0.6))
     kill(proc, first)
     killed = []
-    if proc.returncode == 0:       # the game ended before the kill: nothing to resume
+    if proc.returncode == 0 or not save.exists():
+        # The game ended before the kill (or the kill landed while it was closing, after
+        # the finished record had moved to the history): nothing to resume.
         finished = list((data / "history").glob("*.jsonl"))
         assert len(finished) == 1 and finished[0].read_bytes() == full
         return "finished before the kill"
@@ -167,7 +169,7 @@ def one_trial(tmp: Path, n: int, game: str, seed: int, full: bytes, rng: random.
         proc = spawn(data, game, seed, delay=0.004, resume=save)
         time.sleep(rng.uniform(0.5, 1.2))
         kill(proc, signal.SIGHUP if first == signal.SIGKILL else signal.SIGKILL)
-        if proc.returncode != 0:
+        if proc.returncode != 0 and save.exists():       # else it finished first
             killed.append("again")
             lines = check_prefix(save, full)
             check_state(save, full, lines)
