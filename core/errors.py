@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .text import plain
+
 
 class DominoError(Exception):
     """Base class for every error this package raises on purpose."""
@@ -56,7 +58,9 @@ class RecordError(DominoError):
         self.fault = fault
         self.path = path
         self.line = line
-        where = path or "<record>"
+        # The file name and the fault (which may quote the file) are the file's text:
+        # control characters become visible stand-ins and the line stays bounded.
+        where = plain(path, 200) if path else "<record>"
         if line is not None:
             where = f"{where}, line {line}"
-        super().__init__(f"{where}: {fault}")
+        super().__init__(f"{where}: {plain(fault, 400)}")

@@ -45,6 +45,7 @@ from .errors import DominoError, IllegalMove, OptionError, RecordError
 from .events import Event
 from .game import Game
 from .registry import GAME_NAMES, game_class
+from .text import MAX_NAME_IN_RECORD
 
 RECORD_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024
@@ -294,6 +295,9 @@ def _check_header(header: dict[str, Any], path: str | None, number: int) -> None
             raise fault(f"bad header: players[{i}] is not an object")
         if not isinstance(player.get("name"), str):
             raise fault(f"bad header: players[{i}].name must be a string")
+        if len(player["name"]) > MAX_NAME_IN_RECORD:
+            raise fault(f"bad header: players[{i}].name is {len(player['name'])} characters "
+                        f"long (the limit is {MAX_NAME_IN_RECORD})")
         if player.get("kind") not in PLAYER_KINDS:
             raise fault(f'bad header: players[{i}].kind must be "human" or "bot"')
         level = player.get("level")

@@ -20,6 +20,7 @@ from typing import Any, NoReturn, Sequence
 
 from core.errors import OptionError, RecordError
 from core.registry import GAME_NAMES, game_class
+from core.text import plain
 
 PROG = "dominoes"
 SEED_MAX = 2**63 - 1
@@ -301,11 +302,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 check_record(args.file, resume=args.command == "resume")
             return run_app(args.command, args.file, mouse)
         return run_app("play", None, mouse)
-    except UsageError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 2
-    except (OptionError, RecordError) as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+    except (UsageError, OptionError, RecordError) as exc:
+        # The line may quote a file name or a record: never let its control characters
+        # reach the terminal.
+        print(f"{PROG}: {plain(str(exc), 1000)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
