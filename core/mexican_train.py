@@ -178,6 +178,7 @@ class MexicanTrainGame(Game):
             yet_to_play=tuple(q for q in range(self.n) if self._build and not self._had_turn[q]),
             available_trains=tuple(self._available(player)),
             winner=self.winner,
+            hand_points=self.hand_points(player),
         )
 
     def state_key(self) -> dict[str, Any]:

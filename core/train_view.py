@@ -32,7 +32,9 @@ class TrainView:
     own train on their first turn (``first_turn = "build"``); ``yet_to_play``: with
     that setting, the players whose first turn of the round is still to come. ``available_trains``:
     where ``player`` may play when no double constrains them. ``legal``: the commands
-    ``player`` may give (empty unless ``to_act == player``).
+    ``player`` may give (empty unless ``to_act == player``). ``hand_points``: what
+    ``player``'s hand would score if the round ended now (the double-blank as the
+    ``double_blank`` setting says).
     """
 
     player: int
@@ -62,6 +64,7 @@ class TrainView:
     yet_to_play: tuple[int, ...] = ()
     available_trains: tuple[TrainKey, ...] = ()
     winner: int | tuple[int, ...] | None = None
+    hand_points: int = 0
 
     def train(self, key: TrainKey) -> TrainState:
         """The train of player ``key`` or the Mexican train (``"mexican"``)."""
