@@ -4,9 +4,16 @@
 the core's ``describe_bid``), shows the bids so far by seat, the scores and the
 hand, and dismisses with the chosen :class:`~core.commands.Bid`.
 
-Keys: ``p`` passes at once (when passing is legal); digits type a bid (``5``;
-``3`` ``5`` → 35; ``2`` → 21); ``m`` highlights the moon (Moon) or the next mark
-bid (42); ``u`` highlights Plunge; ↑/↓ move; Enter bids the highlighted line.
+Every bid is on screen at once, in a grid that fits at 80x24: Pass on the first
+row, the point bids (42: 30-41; Moon: 4-7) in balanced rows, then the mark bids
+and Plunge (42) or the moon (Moon). The highlighted bid's meaning is on the line
+under the grid (with Nel-O and Sevens named where the settings allow them at
+that bid).
+
+Keys: ←↑↓→ move in the grid; ``p`` passes at once (when passing is legal);
+digits type a bid (``5``; ``3`` ``5`` → 35; ``2`` → 21); ``m`` highlights the
+moon (Moon) or the next mark bid (42); ``u`` highlights Plunge; Enter bids the
+highlighted bid; ``t`` back to the table.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from rich.text import Text
 from textual.binding import Binding
 
 from core.commands import MARK, Bid
+from core.texas42_bidding import NELLO_MIN_BID, SEVENS_MIN_BID
 from core.moon_view import MOON, MoonView
 from core.moon_view import describe_bid as describe_moon_bid
 from core.texas42_bidding import describe_bid as describe_42_bid
@@ -51,8 +59,10 @@ def bids_so_far(view: Any) -> list[tuple[int, int | None, bool, bool]]:
 class BiddingDialog(ChoiceDialog):
     """Bid or pass. Dismisses with one of ``legal`` (a :class:`Bid`)."""
 
+    GRID = True
+
     BINDINGS: ClassVar[list[Binding]] = [
-        Binding("enter", "choose", "Bid", priority=True, id="bidding.choose"),
+        Binding("enter", "choose", "Bid", id="bidding.choose"),
         Binding("p", "pass_now", "Pass", id="bidding.pass"),
         Binding("m", "moon", "Moon", id="bidding.moon"),
         Binding("m", "marks", "Marks", id="bidding.marks"),
@@ -67,21 +77,38 @@ class BiddingDialog(ChoiceDialog):
             bid, plunge = command.bid, command.plunge
             label = bid_label(self.view, bid, plunge)
             if bid is None:
-                out.append(Choice(label, command, key="p"))
+                out.append(Choice(label, command, key="p", group="pass",
+                                  note="leave the bidding to the others"))
             elif plunge:
-                out.append(Choice(label, command, key="u",
-                                  note="(you hold 4+ doubles; your partner names trumps)"))
+                out.append(Choice(label, command, key="u", group="marks",
+                                  note="you hold 4+ doubles; your partner names trumps "
+                                       "and you must take all 7 tricks"))
             elif is_moon(self.view):
-                out.append(Choice(label, command, key="m" if bid == MOON else "",
-                                  number=str(bid),
-                                  note="win all 7 tricks" if bid == MOON else
-                                  f"win {bid} tricks"))
+                moon = bid == MOON
+                out.append(Choice(label, command, key="m" if moon else "",
+                                  number=str(bid), group="moon" if moon else "tricks",
+                                  note="win all 7 tricks" if moon else
+                                  f"win at least {bid} of the 7 tricks"))
             elif bid >= MARK:
-                out.append(Choice(label, command, key="m", number=str(bid),
-                                  note="take all 7 tricks"))
+                out.append(Choice(label, command, key="m", number=str(bid), group="marks",
+                                  note=self._mark_note(bid)))
             else:
-                out.append(Choice(label, command, number=str(bid)))
+                out.append(Choice(label, command, number=str(bid), group="points",
+                                  note=f"your side takes at least {bid} of the 42 points"))
         return out
+
+    def _mark_note(self, bid: int) -> str:
+        """A mark bid: all 7 tricks, or the contracts the settings allow at this bid."""
+        options = getattr(self.view, "options", {}) or {}
+        calls = []
+        if options.get("nello") and bid >= NELLO_MIN_BID:
+            calls.append("Nel-O")
+        if options.get("sevens") and bid >= SEVENS_MIN_BID:
+            calls.append("Sevens")
+        note = "take all 7 tricks"
+        if calls:
+            note += f", or name {' or '.join(calls)} as trumps"
+        return note
 
     def title_text(self) -> str:
         number = getattr(self.view, "hand_number", None)
@@ -129,7 +156,7 @@ class BiddingDialog(ChoiceDialog):
         return text
 
     def hint_text(self) -> str:
-        parts = ["Type a bid or use ↑↓, Enter bids"]
+        parts = ["←↑↓→ or type a bid, Enter bids"]
         if self.has_key("p"):
             parts.append("p passes")
         return "; ".join(parts) + "."

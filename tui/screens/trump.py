@@ -3,7 +3,13 @@
 ``TrumpDialog(view, legal)`` offers every trump the core lists as legal -- the
 suits 0-6, doubles, no trumps (42: follow-me), and Nel-O / Sevens when the
 settings and the bid allow them -- and dismisses with the chosen
-:class:`~core.commands.NameTrump`.
+:class:`~core.commands.NameTrump`. Both games list them in one order
+(:data:`TRUMP_ORDER`): blanks to sixes, doubles, no trumps, Nel-O, Sevens.
+
+The highlight starts on the suit the player holds most of, and moves to the
+expert's choice (the same advice as the hint, ``h``) once the expert has
+weighed the trumps in a worker thread -- unless the player has moved the
+highlight already, or turned hints off. The dialog never waits for it.
 
 When 42's ``trump_by_first_tile`` is on, ``legal`` also holds ``Play`` commands:
 the dialog then offers "Lead a tile instead" (``l``), which makes the hand in the
@@ -11,35 +17,79 @@ dialog playable; Enter (or a second click) on a tile dismisses with that
 ``Play``. ↑/↓ or any choice key go back to the list.
 
 Keys: digits 0-6 the suits, ``d`` doubles, ``n`` no trumps, ``o`` Nel-O,
-``s`` Sevens, ``l`` lead a tile; ↑/↓ move; Enter names the highlighted line.
+``s`` Sevens, ``l`` lead a tile; ↑/↓ move; Enter names the highlighted line;
+``t`` back to the table.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from functools import partial
+from typing import Any, Callable, ClassVar, Sequence
 
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
-from textual.widgets import OptionList
+from textual.worker import Worker, WorkerState
 
-from core.commands import NameTrump, Play
+from core.commands import Command, NameTrump, Play
 from core.tricks import TRUMP_NAMES, TrumpMode
 from tui.screens.bidding import bid_label, is_moon
-from tui.screens.choice_dialog import Choice, ChoiceDialog
+from tui.screens.choice_dialog import (Choice, ChoiceDialog, game_screen_beneath, hints_on)
 from tui.widgets.hand import HandView
 
 LEAD = "lead"
 
 _KEYS = {"doubles": "d", "none": "n", "nello": "o", "sevens": "s"}
 
+TRUMP_ORDER = ("0", "1", "2", "3", "4", "5", "6", "doubles", "none", "nello", "sevens")
+"""The order of the trumps in both games' dialogs (anything else after them)."""
+
+Advice = Callable[[Any, list[Command]], Command | None]
+"""Work run in a thread: the expert's trump for (view, the NameTrump commands)."""
+
+
+def trump_rank(command: Command) -> int:
+    trump = getattr(command, "trump", None)
+    return TRUMP_ORDER.index(trump) if trump in TRUMP_ORDER else len(TRUMP_ORDER)
+
+
+def most_held(hand: Sequence[Any], trumps: Sequence[str]) -> str | None:
+    """The suit (0-6 or doubles) of ``trumps`` with the most of ``hand``'s tiles; a tie
+    goes to a number suit over doubles, then to the higher number."""
+    def held(trump: str) -> int:
+        if trump == "doubles":
+            return sum(1 for t in hand if t.is_double)
+        return sum(1 for t in hand if t.has(int(trump)))
+
+    suits = [t for t in trumps if t.isdigit() or t == "doubles"]
+    if not suits:
+        return None
+    return max(suits, key=lambda t: (held(t), t.isdigit(), int(t) if t.isdigit() else -1))
+
+
+def expert_options(app: Any) -> dict[str, Any] | None:
+    """The expert's work limits, as the hint uses them (the Expert thinks setting)."""
+    options = getattr(app, "hint_bot_options", None)
+    if options is None and getattr(app, "expert_budget", None) is not None:
+        options = {"budget_s": app.expert_budget}
+    return options
+
+
+class LeadHand(HandView):
+    """The dialog's hand: Enter on a tile leads it (when leading is allowed)."""
+
+    BINDINGS = [Binding("enter", "play", "Lead it", id="trump.lead_tile")]
+
 
 class TrumpDialog(ChoiceDialog):
-    """Name trumps (or lead a tile where the rules allow). Dismisses with one of ``legal``."""
+    """Name trumps (or lead a tile where the rules allow). Dismisses with one of ``legal``.
+
+    ``advice``: the expert's choice, run in a thread worker (default: the expert
+    the hint uses, seeded as the hint is); ``None`` from it keeps the highlight."""
 
     BINDINGS: ClassVar[list[Binding]] = [
-        Binding("enter", "choose", "Name", priority=True, id="trump.choose"),
-        Binding("enter", "lead_selected", "Lead it", priority=True, id="trump.lead_tile"),
+        Binding("enter", "choose", "Name", id="trump.choose"),
         Binding("0", "digit('0')", "Suit", key_display="0-6", id="trump.suit"),
         Binding("d", "hotkey('d')", "Doubles", id="trump.doubles"),
         Binding("n", "hotkey('n')", "None", id="trump.none"),
@@ -48,19 +98,22 @@ class TrumpDialog(ChoiceDialog):
         Binding("l", "lead_mode", "Lead tile", id="trump.lead"),
     ]
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, view: Any, legal: Sequence[Command], *, advice: Advice | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(view, legal, **kwargs)
         self._plays = {c.tile: c for c in self.legal if isinstance(c, Play)}
         self.leading = False
+        self._advice = advice
+        self.expert_choice: Command | None = None
+        """The expert's trump, once it has answered (None before, or without hints)."""
 
     # -- the choices -------------------------------------------------------
     def choices(self) -> list[Choice]:
         out: list[Choice] = []
         options = getattr(self.view, "options", {}) or {}
         hand = tuple(getattr(self.view, "hand", ()))
-        for command in self.legal:
-            if not isinstance(command, NameTrump):
-                continue
+        names = sorted((c for c in self.legal if isinstance(c, NameTrump)), key=trump_rank)
+        for command in names:
             trump = command.trump
             if trump.isdigit():
                 held = sum(1 for t in hand if t.has(int(trump)))
@@ -90,6 +143,21 @@ class TrumpDialog(ChoiceDialog):
                               note="its higher end becomes trumps"))
         return out
 
+    def make_hand(self) -> HandView:
+        return LeadHand(id="dialog-hand", classes="dialog-hand")
+
+    def default_index(self) -> int:
+        """The suit the player holds most of (until the expert answers)."""
+        trumps = [c.command.trump for c in self._choices if isinstance(c.command, NameTrump)]
+        best = most_held(tuple(getattr(self.view, "hand", ())), trumps)
+        return self._index_of(best) if best is not None else 0
+
+    def _index_of(self, trump: str) -> int:
+        for i, choice in enumerate(self._choices):
+            if isinstance(choice.command, NameTrump) and choice.command.trump == trump:
+                return i
+        return 0
+
     def title_text(self) -> str:
         number = getattr(self.view, "hand_number", None)
         return f"Name trumps — hand {number}" if number else "Name trumps"
@@ -117,6 +185,49 @@ class TrumpDialog(ChoiceDialog):
             parts += "; l leads a tile instead"
         return parts + "."
 
+    # -- the expert's choice -------------------------------------------------
+    def _now_shown(self) -> None:
+        super()._now_shown()
+        self._ask_expert()
+
+    def _ask_expert(self) -> None:
+        names = [c for c in self.legal if isinstance(c, NameTrump)]
+        if len(names) < 2 or not hints_on(self.app):
+            return
+        advice = self._advice or self._expert_advice()
+        self.run_worker(partial(advice, self.view, names), name="trump-advice",
+                        group="trump-advice", exclusive=True, thread=True,
+                        exit_on_error=False)
+
+    def _expert_advice(self) -> Advice:
+        """The hint's expert, with the hint's generator and work limits."""
+        from tui.screens.hint import compute_hint, hint_rng
+        screen = game_screen_beneath(self)
+        session = getattr(screen, "session", None)
+        game_name = "moon" if is_moon(self.view) else "texas42"
+        player = getattr(self.view, "player", 0)
+        if session is not None:
+            game_name = session.game.name
+            rng = hint_rng(session.game, player, session.decision_index)
+        else:
+            rng = random.Random(f"trump:{getattr(self.view, 'hand_number', 0)}:{player}")
+        options = expert_options(self.app)
+        return lambda view, legal: compute_hint(game_name, view, legal, rng, options).best
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "trump-advice" or event.state != WorkerState.SUCCESS:
+            return                              # a failed expert: the default stays
+        choice = worker.result
+        if not isinstance(choice, NameTrump) or choice not in self.legal:
+            return
+        self.expert_choice = choice
+        if not self.player_moved and not self.leading and self.is_attached:
+            self._set_index(self._index_of(choice.trump))
+
+    def on_unmount(self) -> None:
+        self.workers.cancel_group(self, "trump-advice")
+
     # -- leading a tile instead ---------------------------------------------
     def choose(self, index: int) -> None:
         if 0 <= index < len(self._choices) and self._choices[index].key == "l":
@@ -128,6 +239,7 @@ class TrumpDialog(ChoiceDialog):
         if not self._plays:
             return
         self.leading = True
+        self.player_moved = True
         hand = self.query_one("#dialog-hand", HandView)
         hand.can_focus = True
         self.show_hand(list(self._plays))
@@ -142,7 +254,7 @@ class TrumpDialog(ChoiceDialog):
         hand = self.query_one("#dialog-hand", HandView)
         self.show_hand(None)
         hand.can_focus = False
-        self.query_one("#choices", OptionList).focus()
+        self.choices_widget.focus()
         self.say(self.hint_text())
         self.refresh_bindings()
 
@@ -150,11 +262,6 @@ class TrumpDialog(ChoiceDialog):
         command = self._plays.get(tile)
         if command is not None:
             self.dismiss(command)
-
-    def action_lead_selected(self) -> None:
-        tile = self.query_one("#dialog-hand", HandView).selected_tile
-        if self.leading and tile is not None:
-            self._lead(tile)
 
     def action_move(self, step: int) -> None:
         if self.leading:
@@ -179,8 +286,6 @@ class TrumpDialog(ChoiceDialog):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "lead_mode":
             return bool(self._plays) and not self.leading
-        if action == "lead_selected":
-            return self.leading
         if action == "choose":
             return not self.leading
         return super().check_action(action, parameters)

@@ -15,7 +15,9 @@ highlighted, and any other choice is answered by the core as usual (a refusal
 shows its reason).
 
 Keys added to the game screen: ``a`` makes the suggested move, ``e`` shows the
-scores instead of the guide (and back), ``x`` leaves the walkthrough.
+scores instead of the guide (and back), ``x`` leaves the walkthrough -- from
+inside the bid, discard and trumps dialogs too (their ``x``, shown in their
+footer and hint line while the guided hand runs).
 """
 
 from __future__ import annotations
@@ -348,9 +350,9 @@ class WalkthroughMixin:
                     if tile in hand.tiles:
                         hand.cursor = hand.tiles.index(tile)
                         hand.refresh()
-            if lesson.advice:
-                dialog.query_one("#dialog-hint", Static).update(
-                    f"Guide: {lesson.advice} (highlighted; Enter confirms)")
+            if lesson.advice and callable(getattr(dialog, "say", None)):
+                # The advice names players: plain text, never markup.
+                dialog.say(Text(f"Guide: {lesson.advice} (highlighted; Enter confirms)"))
         except Exception:  # a dialog laid out differently: the guide panel still says it
             return
 

@@ -4,9 +4,10 @@
 above it, so not by colour alone) and dismisses with the chosen
 :class:`~core.commands.Discard`, always one of ``legal``.
 
-Keys: ←/→ (or h/l) move, 1-8 choose a tile, Enter discards it; a click chooses
+Keys: ←/→ move, 1-8 choose a tile, Enter discards it; a click chooses
 a tile and a second click on it discards it. ``t`` (or Esc) closes the dialog
-with ``None`` to look at the table.
+with ``None`` to look at the table. Keys typed before the dialog appeared are
+dropped (:class:`~tui.screens.choice_dialog.DecisionDialog`).
 """
 
 from __future__ import annotations
@@ -18,33 +19,35 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.commands import Command, Discard
 from core.moon_view import describe_bid, tricks_needed
-from tui.keys import key_hint
-from tui.screens.choice_dialog import ascii_style, hint_from_dialog, hints_on
+from tui.screens.choice_dialog import DecisionDialog
 from tui.widgets.hand import HandView
 from tui.widgets.keys_footer import KeysFooter
 
+HINT = "←→ or 1-8 choose a tile, Enter discards it (face down)."
 
-class WidowDialog(ModalScreen[Command | None]):
+
+class WidowHand(HandView):
+    """The eight tiles: Enter discards the chosen one."""
+
+    BINDINGS = [Binding("enter", "play", "Discard", id="widow.discard_tile")]
+
+
+class WidowDialog(DecisionDialog):
     """Pick the tile to discard. Dismisses with one of ``legal`` (a :class:`Discard`)."""
 
     AUTO_FOCUS = "#widow-hand"
 
     BINDINGS: ClassVar[list[Binding]] = [
-        Binding("enter", "discard", "Discard", priority=True, id="widow.discard"),
-        Binding("t,escape", "to_table", "Table", key_display="t", id="widow.table"),
-        Binding("h", "hint", "Hint", id="widow.hint"),
+        Binding("enter", "discard", "Discard", id="widow.discard"),
     ]
 
     def __init__(self, view: Any, legal: Sequence[Command], *, name: str | None = None,
                  id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(name=name, id=id, classes=classes)
-        self.view = view
-        self.legal = tuple(legal)
+        super().__init__(view, legal, name=name, id=id, classes=classes)
         self._discards = {c.tile: c for c in self.legal if isinstance(c, Discard)}
 
     @property
@@ -55,13 +58,12 @@ class WidowDialog(ModalScreen[Command | None]):
         with Vertical(id="dialog", classes="dialog"):
             yield Static(self._title_text(), id="dialog-title", classes="dialog-title")
             yield Static(self._context_text(), id="dialog-context", classes="dialog-context")
-            yield HandView(id="widow-hand", classes="dialog-hand")
-            yield Static(key_hint(self.app, "←→ or 1-8 choose a tile, Enter discards it "
-                                            "(face down)."), id="dialog-hint", classes="dialog-hint")
+            yield WidowHand(id="widow-hand", classes="dialog-hand")
+            yield Static(id="dialog-hint", classes="dialog-hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.set_class(ascii_style(self.app), "-ascii")
+        self.say(HINT)
         hand = self.query_one("#widow-hand", HandView)
         marks = {self.widow: "widow"} if self.widow is not None else {}
         hand.show(getattr(self.view, "hand", ()), list(self._discards), marks,
@@ -94,20 +96,8 @@ class WidowDialog(ModalScreen[Command | None]):
         if command is not None:
             self.dismiss(command)
         else:
-            self.query_one("#dialog-hint", Static).update(
-                f"{tile} cannot be discarded now. Choose another tile.")
+            self.say(f"{tile} cannot be discarded now. Choose another tile.")
 
-    def action_to_table(self) -> None:
-        """Close without deciding, to look at the table (the table's ``b`` reopens it)."""
-        self.dismiss(None)
-
-    def action_hint(self) -> None:
-        hint_from_dialog(self)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "hint":
-            return hints_on(self.app)
-        return True
 
     def action_discard(self) -> None:
         if self.selected is not None:
