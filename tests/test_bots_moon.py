@@ -283,3 +283,62 @@ def test_moon_sampling_respects_shown_voids():
         deal = sample(hidden, random.Random(seed))
         held = [TILES[i] for i in range(28) if deal[1] >> i & 1]
         assert not any(follows(t, 4, mode) for t in held)
+
+
+# -- defending a moon: one trick sets it ------------------------------------------------
+
+# Sixes trumps, a moon (21) by player 0, who has won the first four tricks. Defender 1
+# holds 5-4, 5-3 and 4-4 (no trumps); unseen to it: 6-3, 3-2, 5-2, 5-1, 0-0 and the
+# discard. No four is left for 4-4 to beat.
+MOON_TRICKS = [
+    (0, [(0, "6-6"), (1, "4-1"), (2, "6-1")]),
+    (0, [(0, "6-5"), (1, "4-2"), (2, "6-2")]),
+    (0, [(0, "2-2"), (1, "3-3"), (2, "2-1")]),
+    (0, [(0, "6-4"), (1, "4-3"), (2, "3-1")]),
+]
+
+
+def moon_defence_view(current, hand="5-4 5-3 4-4"):
+    return moon_view(player=1, hand=hand, trump="6", bidder=0, bid=21, tricks=MOON_TRICKS,
+                     current=current, discard="1-1")
+
+
+@pytest.mark.parametrize("bot", [MoonStandardBot(), MoonEasyBot()], ids=["standard", "easy"])
+def test_moon_defender_sluffing_on_a_trump_keeps_the_tile_that_can_set_the_moon(bot):
+    # The bidder leads 6-3 and 1 cannot follow. Only 5-4 and 5-3 can beat a tile the
+    # bidder may still lead (3-2, 5-2, 5-1); 4-4 ranks high but can take nothing.
+    # (Going by rank alone, the bots used to throw 5-3 here.)
+    view = moon_defence_view([(0, "6-3")], hand="5-4 5-3 4-4")
+    assert len(view.legal) == 3
+    assert bot.choose(view, view.legal, random.Random(0)) == Play(1, Tile(4, 4))
+
+
+@pytest.mark.parametrize("bot", [MoonStandardBot(), MoonEasyBot()], ids=["standard", "easy"])
+def test_moon_defender_following_keeps_the_stopper_of_two_suits(bot):
+    # The bidder leads 5-5: 1 must follow with 5-4 or 5-3. 5-3 also beats 3-2, the one
+    # three the bidder may hold, so it is the tile to keep (the lower five by rank).
+    view = moon_defence_view([(0, "5-5")])
+    assert {c.tile for c in view.legal} == {Tile(5, 4), Tile(5, 3)}
+    assert bot.choose(view, view.legal, random.Random(0)) == Play(1, Tile(5, 4))
+    # the expert, searching, agrees
+    expert = MoonExpertBot(samples=32, nodes=4000)
+    assert expert.choose(view, view.legal, random.Random(0)) == Play(1, Tile(5, 4))
+
+
+def test_moon_defender_takes_the_moons_lead_when_only_a_fellow_defender_is_to_come():
+    # Trick 1 of a moon: the bidder led 5-2. 5-3 wins it and only defender 2 is still to
+    # play, so the moon is set at once (a fellow defender overtaking does not matter).
+    view = moon_view(player=1, hand="5-3 5-1 4-4 4-1 3-2 2-1 1-1", trump="6", bidder=0,
+                     bid=21, tricks=[], current=[(0, "5-2")], leader=0)
+    assert MoonStandardBot().choose(view, view.legal, random.Random(0)) == Play(1, Tile(5, 3))
+
+
+def test_moon_defender_plays_as_before_when_the_bidder_has_tricks_to_spare():
+    # A bid of 4 at trick 1: one trick does not set it, the usual rules of thumb apply.
+    view = moon_view(player=1, hand="5-3 5-1 4-4 4-1 3-2 2-1 1-1", trump="6", bidder=0,
+                     bid=4, tricks=[], current=[(0, "5-2")], leader=0)
+    from core.bots.moon_bots import one_trick_sets
+    assert not one_trick_sets(view)
+    assert one_trick_sets(moon_view(player=1, hand="5-3 5-1 4-4 4-1 3-2 2-1 1-1", trump="6",
+                                    bidder=0, bid=7, tricks=[], current=[(0, "5-2")],
+                                    leader=0))

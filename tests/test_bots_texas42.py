@@ -408,3 +408,38 @@ def test_expert_bid_rests_on_its_floor_of_deals_even_when_the_clock_is_short():
     assert counts and min(counts) >= 16
     # Plays keep to their clock: no floor there.
     assert bot._budget(False).floor_samples == 0
+
+
+# -- defending a mark bid: one trick sets it ----------------------------------------------
+
+# Sixes trumps, 1 mark (42) by player 0, whose team won the first four tricks (29 points).
+# Defender 1, void in trumps, holds 5-4, 4-1 and 3-2. Unseen: 6-1, 5-3, 5-2, 4-4, 3-3,
+# 2-2, 1-1, 0-0. The count tiles 4-1 and 3-2 can beat nothing left; 5-4 beats 5-3 and 5-2.
+MARK_TRICKS = [
+    (0, [(0, "6-6"), (1, "2-0"), (2, "6-0"), (3, "6-3")]),
+    (0, [(0, "6-5"), (1, "2-1"), (2, "4-0"), (3, "3-0")]),
+    (0, [(0, "6-4"), (1, "1-0"), (2, "3-1"), (3, "4-2")]),
+    (0, [(0, "5-5"), (1, "5-1"), (2, "4-3"), (3, "5-0")]),
+]
+
+
+@pytest.mark.parametrize("level", ["standard", "easy"])
+def test_42_defender_of_a_mark_bid_keeps_the_tile_that_can_set_it(level):
+    view = play_view(player=1, hand="5-4 4-1 3-2", trump="6", bidder=0, bid=42,
+                     tricks=MARK_TRICKS, current=[(0, "6-2")])
+    assert view.points == (29, 0) and len(view.legal) == 3
+    bot = make(level)
+    choice = bot.choose(view, view.legal, random.Random(0))
+    # (keeping count from the opponents' trick, the bot used to throw 5-4 here)
+    assert choice.tile in (Tile(4, 1), Tile(3, 2))
+
+
+def test_42_one_trick_sets_mark_bids_and_point_bids_at_their_limit():
+    from core.bots.texas42_bots import one_trick_sets
+    mark = play_view(player=1, hand="5-4 4-1 3-2", trump="6", bidder=0, bid=42,
+                     tricks=MARK_TRICKS, current=[(0, "6-2")])
+    assert one_trick_sets(mark)
+    # a bid of 30 with the defenders on 0 points: they may lose 12 more
+    point = play_view(player=1, hand="5-4 4-1 3-2", trump="6", bidder=0, bid=30,
+                      tricks=MARK_TRICKS, current=[(0, "6-2")])
+    assert not one_trick_sets(point)

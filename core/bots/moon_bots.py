@@ -9,7 +9,10 @@ alone. Decisions: bid (or pass), the widow discard, trumps, and plays.
 * Standard rates the hand (top trumps, trump length, walking doubles) to bid,
   discard and name trumps; in play the bidder draws trumps, a defender plays
   under a fellow defender's trick the bidder cannot beat, and everyone wins
-  as cheaply as possible or throws the least useful tile.
+  as cheaply as possible or throws the least useful tile. Against a bid one
+  trick sets (7, the moon, or any bid with no trick to spare) a defender keeps
+  every tile that can still take a trick from the bidder
+  (:mod:`core.bots.trick_defence`); so does the easy bot when it throws.
 
 Also here, for the expert too: what a Moon player knows (:func:`unseen_tiles`,
 :func:`hidden_of`) and how a hand rates (:func:`best_rating`,
@@ -22,11 +25,12 @@ from typing import Any, Sequence
 
 from ..commands import Bid, Command, Discard, NameTrump, Play
 from ..game import Phase
-from ..moon_view import MOON as MOON_BID
+from ..moon_view import MOON as MOON_BID, tricks_needed
 from ..tiles import Tile, moon_set
 from ..tricks import TrumpMode, is_trump, rank, suit_led, TRUMP
 from . import trick_eval as ev
 from .trick_bot import TrickBot
+from .trick_defence import defend_follow, defend_lead, keep_value, may_hold
 from .trick_sampling import Hidden
 from .trick_solver import mask_of
 from .trick_view import played_tiles, shown_voids, void_in
@@ -93,6 +97,20 @@ def _strength(t: Tile, mode: TrumpMode) -> int:
     return ev.power(t, suit_led(t, mode), mode)
 
 
+def one_trick_sets(view) -> bool:
+    """Whether the bidder can lose no more tricks (a bid of 7 or 21 from the start, any
+    bid once it has no trick to spare) and has not lost yet."""
+    if view.bidder is None or view.bid is None or view.mode is None:
+        return False
+    short = tricks_needed(view.bid) - view.tricks_won[view.bidder]
+    return short > 0 and short == 7 - len(view.tricks)
+
+
+def bidder_may_hold(view) -> list[Tile]:
+    """The unseen tiles the bidder may hold (the suits it has shown out of left aside)."""
+    return may_hold(unseen_tiles(view), shown_voids(view).get(view.bidder, 0))
+
+
 class _MoonBot(TrickBot):
     deciders = {**TrickBot.deciders, Phase.WIDOW: "discard"}
 
@@ -155,6 +173,11 @@ class MoonEasyBot(_MoonBot):
         winners = [t for t in tiles if ev.would_win(t, plays, mode)]
         if winners:
             return Play(view.player, max(winners, key=lambda t: _strength(t, mode)))
+        if view.player != view.bidder and one_trick_sets(view):
+            # even a beginner keeps the tile that can still set the bid
+            theirs = bidder_may_hold(view)
+            return Play(view.player, min(tiles, key=lambda t: (keep_value(t, mode, theirs),
+                                                               _strength(t, mode))))
         return Play(view.player, _lowest(tiles, mode))
 
 
@@ -201,11 +224,19 @@ class MoonStandardBot(_MoonBot):
         unseen = unseen_tiles(view)
         me = view.player
         bidder = view.bidder
+        still_to_play = [(view.leader + i) % 3 for i in range(len(plays) + 1, 3)]
+        if me != bidder and one_trick_sets(view):
+            # one trick sets it: keep every tile that can still take one
+            theirs = bidder_may_hold(view)
+            if not plays:
+                return Play(me, defend_lead(tiles, mode, theirs))
+            tile = defend_follow(tiles, plays, mode, {bidder: theirs}, still_to_play)
+            if tile is not None:
+                return Play(me, tile)
         if not plays:
             return Play(me, self._lead(view, tiles, unseen))
         suit = suit_led(plays[0][1], mode)
         win_p, win_t = ev.winning_play(plays, mode)
-        still_to_play = [(view.leader + i) % 3 for i in range(len(plays) + 1, 3)]
         winners = [t for t in tiles if ev.would_win(t, plays, mode)]
         if me != bidder and win_p != bidder:
             # a fellow defender has it: stay under unless the bidder, still to play, beats it

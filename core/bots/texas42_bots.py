@@ -11,7 +11,10 @@ or defender. (Nel-O's sitting-out partner is never asked.)
 * Standard rates the hand (top trumps, trump length, walking doubles) to bid
   and name trumps; the bidding team leads trumps to draw them; nobody
   overtakes a partner's winning trick; count goes to a partner's safe trick
-  and is kept from the opponents'.
+  and is kept from the opponents'. Against a bid one trick sets (a mark bid,
+  Plunge, Splash, a point bid at its limit) a defender keeps every tile that can
+  still take a trick from the bidders (:mod:`core.bots.trick_defence`); so does
+  the easy bot when it throws.
 
 Also here, for the expert too: what a 42 player knows (:func:`unseen_tiles`,
 :func:`hidden_of`, :func:`active_seats`) and how a hand rates
@@ -25,12 +28,13 @@ from typing import Sequence
 
 from ..commands import MARK, Bid, Command, NameTrump, Play
 from ..game import Phase
-from ..texas42_bidding import NELLO_MIN_BID
+from ..texas42_bidding import NELLO_MIN_BID, is_mark_bid
 from ..texas42_scoring import partner_of, team_of
 from ..tiles import Tile, double_set
 from ..tricks import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 from . import trick_eval as ev
 from .trick_bot import TrickBot
+from .trick_defence import defend_follow, defend_lead, keep_value, may_hold
 from .trick_sampling import Hidden
 from .trick_solver import mask_of
 from .trick_view import played_tiles, shown_voids, void_in
@@ -65,6 +69,25 @@ def rated_trumps(hand: Sequence[Tile], options: dict) -> list[tuple[str, float]]
 
 def _strength(t: Tile, mode: TrumpMode) -> int:
     return ev.power(t, suit_led(t, mode), mode)
+
+
+def one_trick_sets(view) -> bool:
+    """Whether any trick the defenders take now sets the bid: a mark bid (Plunge and
+    Splash too) before they have taken one, a point bid once they hold all the points
+    the bidders can spare. (Not Nel-O or Sevens.)"""
+    if view.bidder is None or view.bid is None or view.trump in (None, "nello", "sevens"):
+        return False
+    spare = 0 if is_mark_bid(view.bid) else 42 - view.bid
+    return view.points[1 - team_of(view.bidder)] == spare
+
+
+def bidders_may_hold(view) -> dict[int, list[Tile]]:
+    """Per seat of the bidding team, the unseen tiles it may hold."""
+    unseen = unseen_tiles(view)
+    voids = shown_voids(view)
+    bt = team_of(view.bidder)
+    return {p: (may_hold(unseen, voids.get(p, 0)) if view.hand_counts[p] else [])
+            for p in active_seats(view.sitting_out) if team_of(p) == bt and p != view.player}
 
 
 def _lowest(tiles: Sequence[Tile], mode: TrumpMode) -> Tile:
@@ -135,6 +158,12 @@ class Texas42EasyBot(_Texas42Bot):
         winners = [t for t in tiles if ev.would_win(t, plays, mode)]
         if winners and view.trump != "nello":
             return Play(view.player, max(winners, key=lambda t: _strength(t, mode)))
+        if team_of(view.player) != team_of(view.bidder) and one_trick_sets(view):
+            # even a beginner keeps the tile that can still set the bid
+            theirs = [t for hand in bidders_may_hold(view).values() for t in hand]
+            return Play(view.player, min(tiles, key=lambda t: (keep_value(t, mode, theirs),
+                                                               ev.count_of(t),
+                                                               _strength(t, mode))))
         return Play(view.player, _lowest(tiles, mode))
 
 
@@ -230,9 +259,28 @@ class Texas42StandardBot(_Texas42Bot):
             return Play(view.player, self._play_nello(view, tiles))
         if view.trump == "sevens":
             return Play(view.player, min(tiles, key=lambda t: (sevens_distance(t), -t.pips)))
+        if team_of(view.player) != team_of(view.bidder) and one_trick_sets(view):
+            tile = self._defend(view, tiles)
+            if tile is not None:
+                return Play(view.player, tile)
         if not view.current_trick:
             return Play(view.player, self._lead(view, tiles))
         return Play(view.player, self._follow(view, tiles))
+
+    @staticmethod
+    def _defend(view, tiles) -> Tile | None:
+        """One trick sets the bid: keep every tile that can still take one (see
+        :mod:`core.bots.trick_defence`); ``None`` when the trick is ours already."""
+        mode = view.mode
+        theirs = bidders_may_hold(view)
+        if not view.current_trick:
+            pool = sorted({t for hand in theirs.values() for t in hand})
+            return defend_lead(tiles, mode, pool, ev.count_of)
+        seats = active_seats(view.sitting_out)
+        n = len(view.current_trick)
+        to_come = [(view.leader + i) % 4 for i in range(n + 1, 4)]
+        return defend_follow(tiles, view.current_trick, mode, theirs,
+                             [p for p in to_come if p in seats], ev.count_of)
 
     def _lead(self, view, tiles) -> Tile:
         mode = view.mode
