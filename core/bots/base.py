@@ -6,7 +6,8 @@ may know) and ``legal`` (the commands the engine accepts now); ``rng`` is a
 ``random.Random`` the caller seeds for this one decision with
 :func:`decision_rng`, so a game replays identically whatever else ran before.
 Expert bots also offer ``analyse(view, legal, rng)``: every candidate with a
-score and a short reason, best first (the hint feature shows it).
+score and a short reason, best first; and ``explain(view, legal, rng)``: the same
+choices as :class:`Rated` rows, each with the figure a hint shows and sorts by.
 
 Thinking time: an expert searches until its :class:`Budget` runs out. With
 ``deterministic=True`` the clock is ignored and the search does a fixed amount
@@ -18,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from ..commands import Command
 
@@ -34,6 +35,45 @@ class Bot(Protocol):
 class AnalysingBot(Bot, Protocol):
     def analyse(self, view: Any, legal: Sequence[Command],
                 rng: random.Random) -> list[tuple[Command, float, str]]: ...
+
+
+class Rated(NamedTuple):
+    """One choice as an expert rates it.
+
+    ``value``: what the expert ranks by (higher is better; its own choice is the
+    best). ``reason``: why, in words. ``figure``: the number a hint shows for the
+    choice and sorts by, already rounded as shown, in ``unit``: ``"%"`` (the
+    chance, 0 to 100, that the bid is made), ``"marks"``, ``"points"`` or ``"pips"``
+    (an expected gain). ``better``: +1 when a higher figure is better for the
+    player, -1 when lower is (a defender reading the bidder's chance). ``deals``:
+    the sampled deals the figure rests on. ``chance``: the sampled chance (0..1)
+    of making the bid behind an expected gain; it orders choices whose figures
+    are equal (``None``: none).
+    """
+
+    command: Any
+    value: float
+    reason: str
+    figure: float | None = None
+    unit: str = ""
+    better: int = 1
+    deals: int = 0
+    chance: float | None = None
+
+    def shown(self) -> str:
+        """The figure as a hint shows it ("" if none): "71%", "+0.40 marks", "-3.5 pips"."""
+        if self.figure is None:
+            return ""
+        if self.unit == "%":
+            return f"{self.figure:.0f}%"
+        if self.unit == "marks":
+            return f"{self.figure:+.2f} marks"
+        return f"{self.figure:+.1f} {self.unit}".rstrip()
+
+
+def percent(p: float) -> int:
+    """A chance (0..1) as the whole percent a hint shows."""
+    return int(round(100 * p))
 
 
 def decision_rng(game_seed: int, player: int, decision_index: int) -> random.Random:

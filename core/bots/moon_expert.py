@@ -16,6 +16,7 @@ from ..moon_view import MOON as MOON_BID, tricks_needed
 from ..tiles import Tile
 from ..tricks import TrumpMode
 from . import trick_eval as ev
+from .base import Rated, percent
 from .moon_bots import (TRUMPS, UNIVERSE, MoonStandardBot, best_discard, best_rating,
                         discard_plans, hidden_of)
 from .trick_expert import TrickExpertBot
@@ -105,8 +106,9 @@ class MoonExpertBot(TrickExpertBot):
             vals = out.values.get(t, [])
             rate = sum(1 for v in vals if past + v >= need) / max(1, len(vals))
             who = "you make" if me == bidder else "the bidder makes"
-            result.append((c, out.mean(t), f"{who} {need} in {rate:.0%} of "
-                                           f"{out.samples} sampled deals"))
+            result.append(Rated(c, out.mean(t), f"{who} {need} in {percent(rate)}% of "
+                                                f"{out.samples} sampled deals",
+                                percent(rate), "%", 1 if me == bidder else -1, out.samples))
         return result
 
     # -- widow discard
@@ -130,8 +132,10 @@ class MoonExpertBot(TrickExpertBot):
             vals = out.values.get(key, [])
             rate = sum(1 for v in vals if v >= need) / max(1, len(vals))
             named = TrumpMode(key[1]).describe()
-            result.append((c, out.mean(key), f"then {named}: makes {need} in {rate:.0%} of "
-                                             f"{out.samples} sampled deals"))
+            result.append(Rated(c, out.mean(key), f"then {named}: makes {need} in "
+                                                  f"{percent(rate)}% of {out.samples} "
+                                                  "sampled deals",
+                                percent(rate), "%", 1, out.samples))
         return result
 
     # -- trumps
@@ -146,8 +150,9 @@ class MoonExpertBot(TrickExpertBot):
         for c in legal:
             vals = out.values.get(c.trump, [])
             rate = sum(1 for v in vals if v >= need) / max(1, len(vals))
-            result.append((c, out.mean(c.trump),
-                           f"makes {need} in {rate:.0%} of sampled deals"))
+            result.append(Rated(c, out.mean(c.trump),
+                                f"makes {need} in {percent(rate)}% of {out.samples} "
+                                "sampled deals", percent(rate), "%", 1, out.samples))
         return result
 
     # -- bids
@@ -194,7 +199,8 @@ class MoonExpertBot(TrickExpertBot):
         pass_value = 1.0
         for c in legal:
             if c.bid is None:
-                result.append((c, pass_value, "defend: about a trick a hand"))
+                result.append(Rated(c, pass_value, "defend: about a trick a hand",
+                                    round(pass_value, 1), "points", 1, len(tricks)))
                 continue
             need = tricks_needed(c.bid)
             rate = sum(1 for t in tricks if t >= need) / n
@@ -205,7 +211,13 @@ class MoonExpertBot(TrickExpertBot):
                 sure = rate * MOON_DISCOUNT
             if c.bid == MOON_BID:
                 value = sure * MOON_WIN_VALUE - (1 - sure) * MOON_BID
+                worth = f"{MOON_WIN_VALUE} made (it wins the game), -{MOON_BID} set"
             else:
                 value = c.bid * (2 * sure - 1)
-            result.append((c, value, f"makes {need} in {rate:.0%} of {n} sampled deals"))
+                worth = f"+{c.bid} made, -{c.bid} set"
+            why = f"makes {need} in {percent(rate)}% of {n} sampled deals"
+            if percent(sure) != percent(rate):
+                why += f", counted as {percent(sure)}% (open hands flatter the bidder)"
+            result.append(Rated(c, value, f"{why}; {worth}", round(value, 1), "points", 1,
+                                len(tricks), rate))
         return result

@@ -17,6 +17,7 @@ from ..texas42_bidding import MIN_BID, NELLO_MIN_BID, PLUNGE_BID, is_mark_bid, m
 from ..texas42_scoring import partner_of, team_of
 from ..tricks import TrumpMode
 from . import trick_eval as ev
+from .base import Rated, percent
 from .texas42_bots import UNIVERSE, Texas42StandardBot, active_seats, hidden_of, rated_trumps
 from .trick_expert import TrickExpertBot
 from .trick_sampling import Group, evaluate
@@ -167,11 +168,13 @@ class Texas42ExpertBot(TrickExpertBot):
             vals = out.values.get(t, [])
             made = sum(1 for v in vals if self._made(trump, bid, past, past_tricks, v))
             rate = made / max(1, len(vals))
-            mine = "your team makes" if team_of(me) == bt else "the bidders make"
+            ours = team_of(me) == bt
+            mine = "your team makes" if ours else "the bidders make"
             avg = sum(vals) / max(1, len(vals))
             detail = (f", {past + avg:.0f} points" if trump not in ("nello", "sevens") else "")
-            result.append((c, out.mean(t), f"{mine} the bid in {rate:.0%} of {out.samples} "
-                                           f"sampled deals{detail}"))
+            result.append(Rated(c, out.mean(t), f"{mine} the bid in {percent(rate)}% of "
+                                                f"{out.samples} sampled deals{detail}",
+                                percent(rate), "%", 1 if ours else -1, out.samples))
         return result
 
     @staticmethod
@@ -198,15 +201,18 @@ class Texas42ExpertBot(TrickExpertBot):
             vals = out.values.get(c.trump, [])
             made = sum(1 for v in vals if self._made(c.trump, bid, 0, 0, v))
             rate = made / max(1, len(vals))
-            best_by_trump[c.trump] = out.mean(c.trump)
-            result.append((c, out.mean(c.trump), f"makes the bid in {rate:.0%} of "
-                                                 f"{out.samples} sampled deals"))
+            best_by_trump[c.trump] = (out.mean(c.trump), percent(rate))
+            result.append(Rated(c, out.mean(c.trump), f"makes the bid in {percent(rate)}% of "
+                                                      f"{out.samples} sampled deals",
+                                percent(rate), "%", 1, out.samples))
         for c in legal:
             if isinstance(c, Play):
                 trump = str(c.tile.high)
-                value = best_by_trump.get(trump, -1e9) - 0.01
-                result.append((c, value, f"leads {c.tile}: {TrumpMode(trump).describe()} "
-                                         "become trumps"))
+                value, chance = best_by_trump.get(trump, (-1e9, 0))
+                result.append(Rated(c, value - 0.01,
+                                    f"leads {c.tile}: {TrumpMode(trump).describe()} become "
+                                    f"trumps; makes the bid in {chance}% of {out.samples} "
+                                    "sampled deals", chance, "%", 1, out.samples))
         return result
 
     # -- bids
@@ -242,6 +248,21 @@ class Texas42ExpertBot(TrickExpertBot):
         target = getattr(view.target, "kind", "marks")
         partner_high = view.bidder is not None and view.bidder == partner_of(me)
         nobody = view.bidder is None
+        unit, scale = ("points", 42.0) if target == "points" else ("marks", 1.0)
+
+        def rated(c, value, gain, why, p=None, counted=None) -> Rated:
+            """A bid row: ``gain`` (expected marks, or points/42) is the figure shown;
+            ``value`` adds the expert's tie-breaks to it."""
+            if counted is not None and percent(counted) != percent(p):
+                why += f", counted as {percent(counted)}% (open hands flatter the bidder)"
+            if partner_high and c.bid is not None:
+                gain -= OVER_PARTNER
+                value -= OVER_PARTNER
+                why += f"; less {OVER_PARTNER * scale:g} {unit} for taking the bid from your " \
+                       "partner"
+            return Rated(c, value, why, round(gain * scale, 2 if unit == "marks" else 1), unit,
+                         1, out.samples, p)
+
         result = []
         for c in legal:
             if c.bid is None:
@@ -249,24 +270,25 @@ class Texas42ExpertBot(TrickExpertBot):
                     continue        # the shaker's pass is a forced 30: valued below
                 value = PASS_VALUE[
                     "partner" if partner_high else ("nobody" if nobody else "opponent")]
-                result.append((c, value, "pass"))
+                result.append(rated(c, value, value, "pass"))
                 continue
             if c.plunge:
                 p = rate("plunge", 42)
-                result.append((c, self._bid_value(target, c.bid, p * MARK_DISCOUNT, 42),
-                               f"plunge: all seven tricks in {p:.0%} of {n} sampled deals"))
+                gain = self._bid_value(target, c.bid, p * MARK_DISCOUNT, 42)
+                result.append(rated(c, gain, gain, f"plunge: all seven tricks in {percent(p)}% "
+                                                   f"of {n} sampled deals", p, p * MARK_DISCOUNT))
                 continue
             if c.bid < MARK:
                 best_t = max(candidates, key=lambda t: rate(t, c.bid))
                 p = rate(best_t, c.bid)
                 avg = self._avg(out.values.get(best_t, []))
-                value = self._bid_value(target, c.bid, max(0.0, p - POINT_BID_MARGIN), avg)
+                counted = max(0.0, p - POINT_BID_MARGIN)
+                gain = self._bid_value(target, c.bid, counted, avg)
                 # the same mark for less risk: prefer the lowest bid that does
-                value -= 0.002 * (c.bid - MIN_BID)
-                if partner_high:
-                    value -= OVER_PARTNER
-                result.append((c, value, f"{TrumpMode(best_t).describe()}: makes {c.bid} in "
-                                         f"{p:.0%} of {n} sampled deals"))
+                value = gain - 0.002 * (c.bid - MIN_BID)
+                result.append(rated(c, value, gain, f"{TrumpMode(best_t).describe()}: makes "
+                                                    f"{c.bid} in {percent(p)}% of {n} sampled "
+                                                    "deals", p, counted))
                 continue
             marks = c.bid // MARK
             keys = list(candidates)
@@ -276,19 +298,24 @@ class Texas42ExpertBot(TrickExpertBot):
                 keys.append("sevens")
             best_t = max(keys, key=lambda t: rate(t, 42) * self._discount(t))
             p = rate(best_t, 42)
-            value = self._bid_value(target, c.bid, p * self._discount(best_t), 42) - 0.01 * marks
-            if partner_high:
-                value -= OVER_PARTNER
+            counted = p * self._discount(best_t)
+            gain = self._bid_value(target, c.bid, counted, 42)
             label = {"nello": "Nel-O", "sevens": "Sevens"}.get(best_t) or \
                 TrumpMode(best_t).describe()
-            result.append((c, value, f"{label}: makes {marks} mark{'s' if marks > 1 else ''} "
-                                     f"in {p:.0%} of {n} sampled deals"))
-        if not any(c.bid is None for c, _, _ in result):
+            result.append(rated(c, gain - 0.01 * marks, gain,
+                                f"{label}: makes {marks} mark{'s' if marks > 1 else ''} in "
+                                f"{percent(p)}% of {n} sampled deals", p, counted))
+        if not any(r.command.bid is None for r in result):
             for c in legal:
                 if c.bid is None:
-                    forced = [v for b, v, _ in result if b.bid == MIN_BID]
-                    result.append((c, (forced[0] if forced else 0.0) + 0.001,
-                                   "pass: the shaker then takes 30"))
+                    forced = [r for r in result if r.command.bid == MIN_BID]
+                    if forced:
+                        f = forced[0]
+                        result.append(f._replace(command=c, value=f.value + 0.001,
+                                                 reason="pass: the shaker then takes 30; "
+                                                        + f.reason))
+                    else:
+                        result.append(rated(c, 0.001, 0.0, "pass: the shaker then takes 30"))
         return result
 
     @staticmethod

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any, Sequence
 
 from ..commands import Command, Draw, Play
 from ..tiles import Tile, double_set
-from .base import Budget
+from .base import Budget, Rated
 from .train_planning import (MEXICAN, Option, Table, best_chain, hand_points, move_score,
                              plan_policy, train_index)
 
@@ -190,7 +191,9 @@ class TrainExpertBot:
     deals (tests). ``max_worlds`` caps the deals per decision either way.
     ``samples``/``nodes`` (the knobs the trick-game experts take too): a fixed
     amount of work instead of the clock, ``samples`` deals per decision and at
-    most ``nodes`` positions for its own chain search.
+    most ``nodes`` positions for its own chain search. ``min_deals`` (hints: 32):
+    every candidate is played out on at least this many deals, past the clock if
+    need be (never past ``hard_s`` seconds), before any is dropped.
     """
 
     level = "expert"
@@ -199,11 +202,13 @@ class TrainExpertBot:
     prune_z = 2.0           # drop a candidate this many standard errors behind the leader
     override_z = 1.0        # leave the standard choice only on this much evidence
     win_weight = 20.0       # last round: pips a whole win of the game is worth
+    hard_s = 10.0           # with min_deals: the search stops here, floor or not
 
     def __init__(self, budget_s: float | None = None, *, deterministic: bool = False,
                  max_worlds: int = 400, samples: int | None = None,
-                 nodes: int | None = None) -> None:
+                 nodes: int | None = None, min_deals: int = 0) -> None:
         self.budget_s = budget_s
+        self.min_deals = max(0, int(min_deals))
         self.deterministic = deterministic or samples is not None or nodes is not None
         self.max_worlds = samples if samples is not None else max_worlds
         self._standard = TrainStandardBot()
@@ -222,26 +227,35 @@ class TrainExpertBot:
                 rng: random.Random) -> list[tuple[Command, float, str]]:
         """Every legal command with its expected edge in pips (the table's average
         left minus its own; higher is better) and a reason, best first."""
+        return [(r.command, r.value, r.reason) for r in self.explain(view, legal, rng)]
+
+    def explain(self, view: Any, legal: Sequence[Command], rng: random.Random) -> list[Rated]:
+        """:meth:`analyse` as :class:`Rated` rows: the figure is the expected edge in pips
+        over the deals the candidate was played out on. Best first: the expert's
+        choice, then the others by their edge."""
         budget = Budget(self.budget_s, self.deterministic).start()
         plays = _plays(legal)
         if not plays:
             c = legal[0]
             what = "draws a tile: nothing plays" if isinstance(c, Draw) else \
                 "passes: nothing plays and the boneyard is empty"
-            return [(c, 0.0, what)]
+            return [Rated(c, 0.0, what)]
         ranked = self._standard.ranked(view, plays)
         if len(ranked) == 1:
             c, _, why = ranked[0]
-            return [(c, 0.0, f"only play: {why}")]
+            return [Rated(c, 0.0, f"only play: {why}")]
         values = self._search(view, [c for c, _, _ in ranked], rng, budget)
         chosen = self._verdict(values)
         out = []
         for i, (command, _, why) in enumerate(ranked):
             v = values[i]
             mean = sum(v) / len(v) if v else -math.inf
+            figure = None
             if v:
                 why = f"{why}; expects {mean:+.1f} pips against the table ({len(v)} deals)"
-            out.append((i != chosen, -mean, i, (command, round(mean, 3), why)))
+                figure = round(mean, 1)
+            out.append((i != chosen, -mean, i,
+                        Rated(command, round(mean, 3), why, figure, "pips", 1, len(v))))
         out.sort(key=lambda x: x[:3])
         return [x[3] for x in out]
 
@@ -270,8 +284,10 @@ class TrainExpertBot:
         alive = list(range(len(candidates)))
         worlds = 0
         nxt = (me + 1) % n
-        while worlds < self.max_worlds and len(alive) > 1:
-            if worlds and budget.expired():
+        floor = self.min_deals
+        hard = time.perf_counter() + self.hard_s
+        while worlds < max(self.max_worlds, floor) and len(alive) > 1:
+            if worlds and budget.expired() and (worlds >= floor or time.perf_counter() >= hard):
                 break
             rng.shuffle(pool)
             world = base.copy()
@@ -291,7 +307,7 @@ class TrainExpertBot:
                     points = [0 if q == t.out else t.points(q) for q in range(n)]
                 values[ci].append(self._value(points, me, scores))
             worlds += 1
-            if worlds >= self.min_worlds and worlds % self.batch == 0:
+            if worlds >= max(self.min_worlds, floor) and worlds % self.batch == 0:
                 alive = self._prune(alive, values)
         return values
 

@@ -181,7 +181,10 @@ class SearchBudget:
     ``max_depth`` caps the deepening (completed tricks; ``None``: to the end).
     ``floor_samples``: with ``seconds``, go on past the clock until this many deals
     are solved, but never past ``hard_seconds`` (a slow or busy machine would
-    otherwise leave a bid resting on a handful of deals).
+    otherwise leave a bid resting on a handful of deals). ``floor_strict``: the floor
+    holds even past ``hard_seconds``: the deals still owed then get only the one-trick
+    search (the trick on the table, then a guess), milliseconds each, so the floor
+    is always met and the search still ends.
     """
 
     samples: int = 8
@@ -192,6 +195,7 @@ class SearchBudget:
     max_depth: int | None = None
     floor_samples: int = 0
     hard_seconds: float | None = None
+    floor_strict: bool = False
 
 
 @dataclass
@@ -234,8 +238,9 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
                 break
         else:
             now = time.perf_counter()
-            if k >= budget.max_samples or (k > 0 and now >= deadline and (
-                    k >= budget.floor_samples or now >= hard)):
+            if k >= max(budget.max_samples, budget.floor_samples) or (
+                    k > 0 and now >= deadline and (
+                        k >= budget.floor_samples or (now >= hard and not budget.floor_strict))):
                 break
         deal = sample_weighted(hidden, rng, weight)
         if deadline is None:
@@ -245,8 +250,11 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
             share = max(1, budget.min_samples - k)
             if now < deadline:
                 slice_end = min(deadline, now + max((deadline - now) / share, 0.002))
-            else:       # past the clock, short of the floor: the average time a deal took
-                slice_end = min(hard, now + (now - started) / max(k, 1))
+            else:       # past the clock, short of the floor: the average time a deal took,
+                # spread so the floor is met by the hard limit (past it: one trick only)
+                owed = max(1, budget.floor_samples - k)
+                step = min((now - started) / max(k, 1), max(0.0, hard - now) / owed)
+                slice_end = min(hard, now + step)
         result, depth = _solve_deal(deal, groups, budget.nodes if deadline is None else None,
                                     slice_end, budget.max_depth)
         for key, (value, score) in result.items():
@@ -314,14 +322,14 @@ TIE = 1e-6
 
 
 def rank_with_tiebreak(scored: list, legal: Sequence[Any], preferred: Any) -> list:
-    """``scored`` ((command, value, reason), ...) best first. Choices the search cannot
+    """``scored`` ((command, value, reason, ...), ...) best first. Choices the search cannot
     tell apart (values within :data:`TIE`) go to ``preferred`` (the rule-of-thumb
     choice), then to the order of ``legal``."""
     order = {repr(c): i for i, c in enumerate(legal)}
-    best = max((v for _, v, _ in scored), default=0.0)
+    best = max((item[1] for item in scored), default=0.0)
 
     def key(item):
-        command, value, _ = item
+        command, value = item[0], item[1]
         near_best = value >= best - TIE
         return (-round(value / TIE) if not near_best else -round(best / TIE),
                 0 if command == preferred else 1, order.get(repr(command), 0))

@@ -1,11 +1,31 @@
 """Hints that explain (key ``h``): the expert's choice for the decision at hand, and why.
 
-The expert bot's ``analyse(view, legal, rng)`` scores every legal choice from
-the human's view alone; the hint lists them best first with the expert's reason
-("Play 6-4 -- you make 5 in 71% of 40 sampled deals"). For Mexican Train it
-adds the chain the player could lay on their own train and the pips the
-suggested play sheds. The work runs in a thread worker (group ``"hint"``) with a
-visible spinner, so the table never freezes; nothing about the game changes.
+The expert bot's ``explain(view, legal, rng)`` rates every legal choice from
+the human's view alone (:class:`~core.bots.base.Rated`); the hint lists them
+with the figure each rests on and the expert's reason ("Play 6-4  71%  you make
+5 in 71% of 40 sampled deals"). For Mexican Train it adds the chain the player
+could lay on their own train and the pips the suggested play sheds. The work runs
+in a thread worker (group ``"hint"``) with a visible spinner, so the table never
+freezes; nothing about the game changes.
+
+The figure, and the order of the rows (the first is the suggestion):
+
+* a play, discard or trump in Moon or 42: the chance, in whole percent, that the
+  bid is made, over the sampled deals; highest first for the bidding side, lowest
+  first for the defenders;
+* a bid: the expected gain of the bid this hand as the expert counts it: Moon
+  points (+bid made, -bid set, a made moon 40 as it wins the game), 42 marks (or
+  points under a points target), from the sampled chance of making it, counted
+  lower where open-handed deals flatter the bidder (the reason says so); a pass
+  its rough worth;
+* Mexican Train: the pips the player is expected to be ahead of the table when
+  the round ends.
+
+Rows go by the figure as shown (equal figures: the likelier bid, then the
+expert's own order), so the number a row shows is the number it is ranked by.
+Every hint rests on at least :data:`HINT_MIN_DEALS` sampled deals, even with a
+tiny budget or on a busy machine (the experts' ``min_deals``); the hint says how
+many.
 
 ``compute_hint`` is the plain function behind the screen (tests call it). The
 app may set ``hint_bot_options`` (keyword arguments for the expert, e.g.
@@ -34,9 +54,11 @@ import styles
 from core.commands import Command, Draw, Pass, Play
 from core.errors import OptionError
 from core.narration import describe_command
+from tui.plain_text import row as plain_row
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 MAX_ROWS = 12
+HINT_MIN_DEALS = 32       # every hint rests on at least this many sampled deals
 
 
 @dataclass
@@ -45,16 +67,23 @@ class HintRow:
     label: str
     reason: str
     value: float | None = None
+    figure: str = ""          # the figure shown, e.g. "71%", "+0.40 marks"
+    deals: int = 0            # sampled deals behind it (0: none)
 
 
 @dataclass
 class Hint:
-    """The expert's advice: ``best`` first in ``rows``; ``notes`` add context (plans)."""
+    """The expert's advice: ``best`` first in ``rows``; ``notes`` add context (plans).
+
+    ``deals``: the fewest sampled deals any row rests on (``None``: no search);
+    ``measure``: what the figures are, in words ("" if none)."""
 
     best: Command
     rows: list[HintRow]
     notes: list[str] = field(default_factory=list)
     source: str = "expert"
+    deals: int | None = None
+    measure: str = ""
 
 
 def hint_rng(game: Any, player: int, decision_index: int) -> random.Random:
@@ -69,10 +98,42 @@ def _make_expert(game_name: str, options: dict[str, Any] | None) -> Any | None:
     except OptionError:
         return None
     options = dict(options or {})
+    options.setdefault("min_deals", HINT_MIN_DEALS)
     try:
         return cls(**options)
     except TypeError:            # a bot without fixed-work knobs: keep only the budget
         return cls(budget_s=options.get("budget_s"))
+
+
+def ranked_by_figure(rated: Sequence[Any]) -> list[Any]:
+    """``rated`` (:class:`~core.bots.base.Rated`, the expert's order) by the figure shown:
+    best first (a higher figure first, or lower where ``better`` is -1); equal figures
+    by the likelier bid, then in the expert's order; rows without a figure last."""
+    def key(item):
+        i, r = item
+        if r.figure is None:
+            return (1, 0.0, 0.0, i)
+        chance = -r.better * r.chance if r.chance is not None else 0.0
+        return (0, -r.better * r.figure, chance, i)
+    return [r for _, r in sorted(enumerate(rated), key=key)]
+
+
+def measure_of(rated: Sequence[Any], deals: int | None) -> str:
+    """What the figures of ``rated`` are, in words, with the deals they rest on."""
+    units = {r.unit for r in rated if r.figure is not None}
+    over = f" over {deals} sampled deals" if deals else ""
+    if "%" in units:
+        side = ("lowest first, as you defend" if any(r.better < 0 for r in rated)
+                else "highest first")
+        return f"Figures: the chance the bid is made,{over}; {side}."
+    if units & {"marks", "points"}:
+        unit = "marks" if "marks" in units else "points"
+        return (f"Figures: what each choice is expected to gain you this hand, in {unit},"
+                f"{over}; best first.")
+    if "pips" in units:
+        return (f"Figures: the pips you are expected to be ahead of the table when the "
+                f"round ends,{over}; best first.")
+    return ""
 
 
 def compute_hint(game_name: str, view: Any, legal: Sequence[Command], rng: random.Random,
@@ -89,12 +150,22 @@ def compute_hint(game_name: str, view: Any, legal: Sequence[Command], rng: rando
 
     rows: list[HintRow] = []
     source = "expert"
+    deals: int | None = None
+    measure = ""
     if len(legal) == 1:
         rows = [HintRow(legal[0], label(legal[0]), "the only legal choice")]
     else:
         bot = _make_expert(game_name, bot_options)
+        explain = getattr(bot, "explain", None)
         analyse = getattr(bot, "analyse", None)
-        if callable(analyse):
+        if callable(explain):
+            rated = ranked_by_figure(explain(view, legal, rng))
+            counts = [r.deals for r in rated if r.deals]
+            deals = min(counts) if counts else None
+            measure = measure_of(rated, deals)
+            rows = [HintRow(r.command, label(r.command), str(r.reason), float(r.value),
+                            r.shown(), r.deals) for r in rated]
+        elif callable(analyse):
             rows = [HintRow(c, label(c), str(reason), float(value))
                     for c, value, reason in analyse(view, legal, rng)]
         elif bot is not None:
@@ -106,7 +177,7 @@ def compute_hint(game_name: str, view: Any, legal: Sequence[Command], rng: rando
             rows = [HintRow(c, label(c), "no expert is installed for this game; "
                                          "a simple rule of thumb")]
     notes = train_notes(view, rows[0].command) if game_name == "mexican_train" else []
-    return Hint(rows[0].command, rows, notes, source)
+    return Hint(rows[0].command, rows, notes, source, deals, measure)
 
 
 def _fallback_choice(game_name: str, view: Any, legal: list[Command]) -> Command:
@@ -163,6 +234,14 @@ def train_notes(view: Any, best: Command) -> list[str]:
     return notes
 
 
+def _deals_line(hint: Hint) -> str:
+    if hint.measure:
+        return hint.measure
+    if hint.deals:
+        return f"Rests on {hint.deals} sampled deals."
+    return ""
+
+
 def hint_text(hint: Hint, limit: int = MAX_ROWS) -> Text:
     """The hint as plain text lines (the screen shows :func:`hint_renderable`)."""
     text = Text()
@@ -171,11 +250,17 @@ def hint_text(hint: Hint, limit: int = MAX_ROWS) -> Text:
     text.append(f"  ({hint.source})\n")
     for note in hint.notes:
         text.append(f"{note}\n")
+    if _deals_line(hint):
+        text.append(f"{_deals_line(hint)}\n")
     text.append("\nWhy, best first:\n", style="bold underline")
-    width = min(28, max(len(r.label) for r in hint.rows[:limit]) + 1)
-    for i, row in enumerate(hint.rows[:limit]):
+    shown = hint.rows[:limit]
+    width = min(28, max(len(r.label) for r in shown) + 1)
+    fig = max((len(r.figure) for r in shown), default=0)
+    for i, row in enumerate(shown):
         mark = "▶ " if i == 0 else "  "
         text.append(mark + f"{row.label:<{width}}", style="bold" if i == 0 else "")
+        if fig:
+            text.append(f" {row.figure:>{fig}}", style="bold")
         text.append(f" {row.reason}\n")
     if len(hint.rows) > limit:
         text.append(f"  … and {len(hint.rows) - limit} more choices, rated lower.\n")
@@ -184,23 +269,32 @@ def hint_text(hint: Hint, limit: int = MAX_ROWS) -> Text:
 
 
 def hint_renderable(hint: Hint, limit: int = MAX_ROWS) -> Group:
-    """The hint for the screen: the suggestion and notes, then a two-column table of
-    choices and reasons (long reasons wrap inside their column)."""
+    """The hint for the screen: the suggestion and notes, then a table of choices,
+    their figures and reasons (long reasons wrap inside their column)."""
     head = Text()
     head.append("Suggestion: ", style="bold")
     head.append(hint.rows[0].label, style="bold reverse")
     head.append(f"  ({hint.source})")
     for note in hint.notes:
         head.append(f"\n{note}")
+    if _deals_line(hint):
+        head.append(f"\n{_deals_line(hint)}")
     table = Table(box=None, show_header=False, pad_edge=False, expand=True,
                   padding=(0, 1, 0, 0), title="Why, best first:", title_justify="left",
                   title_style="bold underline")
+    shown = hint.rows[:limit]
+    figures = any(r.figure for r in shown)
     table.add_column(width=2, no_wrap=True)
     table.add_column(no_wrap=True, max_width=30)
+    if figures:
+        table.add_column(no_wrap=True, justify="right")
     table.add_column(ratio=1)
-    for i, row in enumerate(hint.rows[:limit]):
-        table.add_row("▶" if i == 0 else "", Text(row.label, style="bold" if i == 0 else ""),
-                      row.reason)
+    for i, row in enumerate(shown):
+        cells = ["▶" if i == 0 else "", Text(row.label, style="bold" if i == 0 else "")]
+        if figures:
+            cells.append(Text(row.figure, style="bold"))
+        cells.append(Text(row.reason))
+        table.add_row(*plain_row(*cells))
     parts: list[Any] = [head, Text(""), table]
     if len(hint.rows) > limit:
         parts.append(Text(f"  … and {len(hint.rows) - limit} more choices, rated lower."))
