@@ -16,8 +16,8 @@ from core.commands import MARK
 from core.mexican_train import MexicanTrainGame
 from core.moon import MoonGame
 from core.texas42 import Texas42Game
-from tests.test_tui_dialogs import (decision, moon_at_bid, moon_at_widow, play_until,
-                                    texas42_at_bid, texas42_at_trump)
+from tests.test_tui_dialogs import (decision, doubles_of_first_bidder, moon_at_bid,
+                                    moon_at_widow, play_until, texas42_at_bid, texas42_at_trump)
 from tests.test_tui_train import HubHost, find_game, hub_session
 from tui.app import AppLook
 from tui.screens.bidding import BiddingDialog
@@ -37,6 +37,8 @@ class ScreenHost(AppLook, App):
 
     ENABLE_COMMAND_PALETTE = False
     CSS_PATH = [STYLES / "dialogs.tcss"]
+    # The trump dialog's expert: a fixed amount of work, so its highlight is repeatable.
+    hint_bot_options = {"samples": 2, "nodes": 400}
 
     def __init__(self, make: Callable[[], Any], tile_style: str = "numerals") -> None:
         super().__init__()
@@ -50,6 +52,8 @@ class ScreenHost(AppLook, App):
 async def settle(pilot: Any) -> None:
     await pilot.pause()
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()      # the trump dialog's expert has answered
+    await pilot.pause()
 
 
 def test_snapshot_moon_bidding(snap_compare):
@@ -58,8 +62,10 @@ def test_snapshot_moon_bidding(snap_compare):
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
 
 
-def test_snapshot_texas42_bidding_scrolls_at_80x24(snap_compare):
-    view, legal = decision(texas42_at_bid(2, [None, 31], {"plunge": True}))
+def test_snapshot_texas42_bidding_grid_every_bid_at_80x24(snap_compare):
+    plunger = next(s for s in range(300) if doubles_of_first_bidder(s) >= 4)
+    options = {"plunge": True, "nello": True, "sevens": True}
+    view, legal = decision(texas42_at_bid(plunger, [], options))
     app = ScreenHost(lambda: BiddingDialog(view, legal))
     assert snap_compare(app, terminal_size=SIZE, press=["3", "5"], run_before=settle)
 

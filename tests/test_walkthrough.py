@@ -277,3 +277,38 @@ def test_apps_given_preferences_do_not_offer_unless_asked(tmp_path):
     assert not offer_walkthrough(make_app(tmp_path), "moon")
     assert make_app(tmp_path, offer_walkthroughs=True).offer_walkthroughs is True
     assert set(WALKTHROUGHS) == set(GAMES)
+
+
+@pytest.mark.parametrize("game,phase", [("moon", "bid"), ("moon", "widow"), ("moon", "trump"),
+                                        ("texas42", "bid"), ("texas42", "trump")])
+async def test_x_leaves_the_guided_hand_from_inside_a_dialog(tmp_path, game, phase):
+    """The table's x leaves the walkthrough; inside a bid, widow or trump dialog it does too,
+    and the dialog says so."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(str(GAMES.index(game) + 1), "w")
+        for _ in range(60):
+            await settle(pilot)
+            screen = app.screen
+            if isinstance(screen, WalkthroughIntro):
+                await pilot.press("enter")
+            elif type(screen).__name__ in DIALOGS:
+                if screen.view.phase == phase:
+                    break
+                await pilot.press("enter")                 # the suggestion: on to the next
+            elif isinstance(screen, GameScreen) and screen.session.is_human_turn():
+                await pilot.press("b")
+            else:
+                raise AssertionError(f"unexpected screen {type(screen).__name__}")
+        else:
+            raise AssertionError(f"no {phase} dialog")
+        dialog = app.screen
+        guided = game_screen(app)
+        assert "x" in dialog.active_bindings                    # in its footer
+        hint = str(dialog.query_one("#dialog-hint").render())
+        assert "x: leave the guided hand" in hint and "t: back to the table" in hint
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        assert not guided.is_attached and not dialog.is_attached

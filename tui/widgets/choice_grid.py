@@ -56,8 +56,8 @@ class Placed:
 
 
 def cell_width(cell: GridCell) -> int:
-    """Pointer, key, space, label."""
-    return 2 + 1 + cell_len(cell.label)
+    """Pointer and space, key and space, label."""
+    return 2 + 2 + cell_len(cell.label)
 
 
 def lay_out(cells: Sequence[GridCell], width: int, gap: int = GAP) -> list[list[Placed]]:
