@@ -383,7 +383,17 @@ def screen_for(session: GameSession):
 
 
 def run_app(mode: str = "play", record_path: str | Path | None = None, mouse: bool = True) -> int:
-    """Run the app full-screen; returns the exit code."""
+    """Run the app full-screen; returns the exit code.
+
+    What ``App.run`` does (``asyncio.Runner``, as ``asyncio.run``), with SIGTERM and
+    SIGHUP taken on the app's own loop (``tui.signals``): the game in play is closed
+    and the app exits in order, the terminal put back (status 128 + the signal).
+    """
+    import asyncio
+
+    from tui.signals import SignalExit
     app = DominoesApp(mode=mode, record_path=record_path)
-    result = app.run(mouse=mouse and app.preferences.settings.mouse)
+    with asyncio.Runner() as runner:
+        with SignalExit(app, runner.get_loop()):
+            result = runner.run(app.run_async(mouse=mouse and app.preferences.settings.mouse))
     return result if isinstance(result, int) else (app.return_code or 0)
