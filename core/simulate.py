@@ -35,11 +35,27 @@ def bot_players(count: int) -> list[dict[str, Any]]:
     return [{"name": f"Bot {i + 1}", "kind": "bot", "level": BOT_LEVEL} for i in range(count)]
 
 
-def play_out(game: Game, rng: random.Random, bot: LegalMoveBot | None = None) -> Game:
-    """Play ``game`` (started or not) to its end with ``bot`` in every seat."""
+class GameNotOver(RuntimeError):
+    """The game was still going after the decision limit: its settings (a far target)
+    ask for a longer game than a simulation plays."""
+
+    def __init__(self, game_name: str, decisions: int) -> None:
+        super().__init__(f"{game_name}: not over after {decisions} decisions")
+        self.game_name = game_name
+        self.decisions = decisions
+
+
+def play_out(game: Game, rng: random.Random, bot: LegalMoveBot | None = None,
+             max_decisions: int | None = None) -> Game:
+    """Play ``game`` (started or not) to its end with ``bot`` in every seat.
+
+    Raises :class:`GameNotOver` after ``max_decisions`` (default
+    :data:`MAX_DECISIONS`) decisions without an end.
+    """
     bot = bot or LegalMoveBot()
+    limit = MAX_DECISIONS if max_decisions is None else max_decisions
     game.start()
-    for _ in range(MAX_DECISIONS):
+    for _ in range(limit):
         if game.is_over:
             return game
         legal = game.legal_actions()
@@ -47,7 +63,9 @@ def play_out(game: Game, rng: random.Random, bot: LegalMoveBot | None = None) ->
             raise RuntimeError(f"{game.name}: no legal command for player "
                                f"{game.current_player} in phase {game.phase}")
         game.apply(bot.choose(None, legal, rng))
-    raise RuntimeError(f"{game.name}: not over after {MAX_DECISIONS} decisions")
+    if game.is_over:
+        return game
+    raise GameNotOver(game.name, limit)
 
 
 def bot_rng(seed: int) -> random.Random:

@@ -184,7 +184,13 @@ def test_version_and_help_exit_0(capsys):
 # -- handing over to the app -------------------------------------------------------
 
 @pytest.fixture
-def fake_app(monkeypatch):
+def in_a_terminal(monkeypatch):
+    """As if the command ran in a terminal (under pytest its streams are not one)."""
+    monkeypatch.setattr(cli, "terminal_problem", lambda: None)
+
+
+@pytest.fixture
+def fake_app(monkeypatch, in_a_terminal):
     calls = []
     module = types.ModuleType("tui.app")
 
@@ -225,11 +231,27 @@ def test_a_broken_record_never_reaches_the_app(fake_app, capsys, command):
         f"dominoes: {BROKEN}, line 10: illegal move: You must follow sixes: you hold 6-5, 6-1.\n")
 
 
-def test_an_app_that_cannot_load_is_one_line(monkeypatch, capsys):
+def test_an_app_that_cannot_load_is_one_line(monkeypatch, capsys, in_a_terminal):
     monkeypatch.setitem(sys.modules, "tui.app", None)
     assert cli.main(["replay", str(VALID_SAVE)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("dominoes: the terminal app cannot start") and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [[], ["--no-mouse"], ["resume"], ["replay", str(VALID_SAVE)],
+                                  ["resume", str(VALID_SAVE)]])
+def test_without_a_terminal_the_app_is_never_started(fake_app, monkeypatch, capsys, argv):
+    monkeypatch.setattr(cli, "terminal_problem", lambda: "the game needs a terminal, and "
+                        "standard input is not one")
+    assert cli.main(argv) == 2
+    assert fake_app == []
+    assert capsys.readouterr().err == ("dominoes: the game needs a terminal, and standard "
+                                       "input is not one\n")
+
+
+def test_a_bad_record_is_told_before_the_missing_terminal(capsys):
+    assert cli.main(["replay", str(BROKEN)]) == 2        # no terminal under pytest either
+    assert "illegal move" in capsys.readouterr().err
 
 
 # -- arena ----------------------------------------------------------------------------

@@ -8,13 +8,20 @@
 
 Every misuse prints one line, ``dominoes: <what is wrong>``, to stderr and
 exits with status 2; a record is checked (read and replayed) before any screen
-opens. Nothing here imports Textual: ``simulate`` stays headless and fast, and
+opens, and only a regular file is read (a FIFO or a device would block or never
+end). The app needs a terminal: with standard input, output or error not one
+(a pipe, a file, ``</dev/null``), the command says so and exits with status 2
+instead of starting. ``simulate --out`` writes a temporary file beside FILE and
+renames it over FILE once the record is whole: a game that fails leaves no
+half file (and an earlier FILE untouched). Nothing here imports Textual: ``simulate`` stays headless and fast, and
 the app (``tui.app``) is imported only when it is about to run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 import sys
 from typing import Any, NoReturn, Sequence
 
@@ -206,27 +213,99 @@ def run_simulate(args: argparse.Namespace) -> int:
     import secrets
 
     from core.records import RecordWriter
-    from core.simulate import bot_players, bot_rng, new_game, play_out
+    from core.simulate import bot_players, bot_rng, new_game
 
     options = simulation_options(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     game = new_game(args.game, seed, options)
     header = game.header(bot_players(game.num_players))
     if args.out is None:
-        play_out(game, bot_rng(seed))
+        _play_out(game, seed, args)
         try:
             RecordWriter(getattr(sys.stdout, "buffer", sys.stdout), header).append(game.history)
         except BrokenPipeError:
             _silence_stdout()
             return 1
         return 0
+    out = RecordFile(args.out)               # a bad path fails before the game
     try:
-        with RecordWriter(args.out, header) as writer:   # a bad path fails before the game
-            play_out(game, bot_rng(seed))
-            writer.append(game.history)
+        _play_out(game, seed, args)
+        out.write(header, game.history)
     except OSError as exc:
         raise UsageError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    finally:
+        out.discard()                        # the temporary file, unless it was renamed
     return 0
+
+
+def _play_out(game: Any, seed: int, args: argparse.Namespace) -> None:
+    from core.simulate import GameNotOver, bot_rng, play_out
+    try:
+        play_out(game, bot_rng(seed))
+    except GameNotOver as exc:
+        asked = ", ".join(f"{name}={value}" for name, value in args.option)
+        why = (f"its settings ({asked}) ask for a longer game than simulate plays"
+               if asked else "the game is longer than simulate plays")
+        raise UsageError(f"simulate: {game.title} was not over after {exc.decisions} "
+                         f"decisions: {why}; nothing was written") from None
+
+
+class RecordFile:
+    """Where ``simulate --out FILE`` writes: a temporary file beside FILE, renamed over
+    it once the record is whole (a symbolic link is followed, and keeps pointing at the
+    new record). FILE that exists and is no regular file (a FIFO, ``/dev/stdout``) is
+    written in place, after the game, never replaced."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.target = os.path.realpath(path)
+        self.temp: str | None = None
+        try:
+            info: os.stat_result | None = os.stat(self.target)
+        except FileNotFoundError:
+            info = None
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise UsageError(f"cannot write {path}: it is a directory")
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            return                               # written in place (see above)
+        import secrets
+        folder, name = os.path.split(self.target)
+        temp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except OSError as exc:
+            raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        self.temp = temp
+        if info is not None:                      # a replaced file keeps its permissions
+            try:
+                os.fchmod(fd, stat.S_IMODE(info.st_mode))
+            except OSError:
+                pass
+        os.close(fd)
+
+    def write(self, header: dict[str, Any], events: Any) -> None:
+        from core.records import RecordWriter
+        if self.temp is None:
+            with RecordWriter(self.target, header) as writer:
+                writer.append(events)
+            return
+        with open(self.temp, "w", encoding="utf-8", newline="\n") as stream:
+            RecordWriter(stream, header).append(events)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(self.temp, self.target)
+        self.temp = None
+
+    def discard(self) -> None:
+        """Remove the temporary file (a failed or interrupted game leaves nothing)."""
+        if self.temp is not None:
+            try:
+                os.unlink(self.temp)
+            except OSError:
+                pass
+            self.temp = None
 
 
 def _silence_stdout() -> None:
@@ -247,6 +326,7 @@ def check_record(path: str, *, resume: bool) -> None:
     """
     from core.records import read_record, replay
 
+    check_record_file(path)
     try:
         record = read_record(path, allow_truncated=resume)
         game = replay(record)
@@ -261,7 +341,58 @@ def check_record(path: str, *, resume: bool) -> None:
             raise UsageError(f"{path}: the game is open in another window")
 
 
+_NOT_FILES = ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+              (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def check_record_file(path: str) -> None:
+    """Refuse a record that is not a regular file before opening it: reading a FIFO
+    waits for a writer that may never come, a device may never end."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return                                  # read_record says what is wrong
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise UsageError(f"{path}: is a directory, not a record file")
+    kind = next((name for test, name in _NOT_FILES if test(mode)), "not a regular file")
+    raise UsageError(f"{path}: is {kind}, not a record file")
+
+
+_STREAMS = (("standard input", "__stdin__"), ("standard output", "__stdout__"),
+            ("standard error", "__stderr__"))
+
+
+def terminal_problem() -> str | None:
+    """Why the app cannot run here (one of the standard streams is not a terminal), or None.
+
+    The app reads keys from standard input and draws on standard error; standard
+    output is checked too, so ``dominoes | less`` or ``dominoes > file`` says so
+    instead of drawing where nobody sees it.
+    """
+    missing = [name for name, attr in _STREAMS if not _is_terminal(getattr(sys, attr, None))]
+    if not missing:
+        return None
+    which = (missing[0] if len(missing) == 1 else
+             ", ".join(missing[:-1]) + " and " + missing[-1])
+    verb = "is not one" if len(missing) == 1 else "are not terminals"
+    return (f"the game needs a terminal, and {which} {verb} (run it in a terminal "
+            f"window, or over SSH with 'ssh -t'; '{PROG} simulate' writes a game record "
+            "without one)")
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and os.isatty(stream.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def run_app(mode: str, record_path: str | None, mouse: bool) -> int:
+    problem = terminal_problem()
+    if problem is not None:
+        raise UsageError(problem)
     try:
         from tui.app import run_app as app_run_app
     except ImportError as exc:
