@@ -36,13 +36,15 @@ same tiles from the same seats and the luck of the deal cancels.
 
 Bots see only their views; each decision's generator is
 ``decision_rng(game_seed, player, i)`` with ``i`` the game's decision count.
-Errors print one line and exit with status 2.
+``--budget`` is from 0.01 to 30 seconds a decision and ``--jobs`` at most the
+CPUs the process may use. Errors print one line and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
 import os
 import sys
@@ -57,6 +59,8 @@ from .errors import DominoError, RecordError
 from .registry import GAME_NAMES, game_class
 
 MAX_DECISIONS = 200_000
+BUDGET_MIN, BUDGET_MAX = 0.01, 30.0
+"""The range of ``--budget``: seconds a searching bot may think per decision."""
 HAND_ENDS = ("hand_end", "round_end")
 TOTALS = {"texas42": ("totals", max), "moon": ("scores", max), "mexican_train": ("scores", min)}
 SEED_STRIDE = 1_000_000
@@ -388,15 +392,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="DIR", help="write each game's record to DIR")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                   help="thinking time per decision for searching bots")
-    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
-                   help="worker processes (default: up to 2)")
+                   help=f"thinking time per decision for searching bots "
+                        f"({BUDGET_MIN:g} to {BUDGET_MAX:g})")
+    p.add_argument("--jobs", type=int, default=min(2, usable_cpus()),
+                   help="worker processes, at most the CPUs (default: up to 2)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--hands", type=int, default=None, metavar="N",
                    help="stop every game after N hands (rounds); default: whole games")
     p.add_argument("--from-records", nargs="+", metavar="DIR", default=None,
                    help="summarise the records of earlier --records runs instead of playing")
     return p
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on (``--jobs`` is at most that)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
@@ -409,8 +422,14 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         raise ArenaError("--deals must be at least 1")
     if args.jobs < 1:
         raise ArenaError("--jobs must be at least 1")
-    if args.budget is not None and args.budget <= 0:
-        raise ArenaError("--budget must be a positive number of seconds")
+    cpus = usable_cpus()
+    if args.jobs > cpus:
+        raise ArenaError(f"--jobs must be at most {cpus} (the CPUs this machine lets it use), "
+                         f"not {args.jobs}")
+    if args.budget is not None and not (math.isfinite(args.budget)
+                                        and BUDGET_MIN <= args.budget <= BUDGET_MAX):
+        raise ArenaError(f"--budget must be a positive number of seconds from {BUDGET_MIN:g} "
+                         f"to {BUDGET_MAX:g}, not {args.budget:g}")
     options: dict[str, Any] = {}
     for item in args.option:
         name, sep, value = item.partition("=")
