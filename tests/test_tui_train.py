@@ -140,15 +140,16 @@ async def test_hub_with_8_players_fits_80x24():
         await pilot.pause()
         hub = app.hub
         assert_fits(hub, 80, 24)
-        trains = hub.query_one("#hub-trains")
-        assert trains.max_scroll_y == 0                    # all nine trains in sight
+        assert hub.others.max_scroll_y == 0                # all nine trains in sight
         texts = line_texts(hub)
-        assert len(texts) == 9 and texts[-1].strip().startswith("Mexican")
+        # your train and the Mexican train first (pinned), then the others in turn order
+        assert len(texts) == 9 and texts[1].strip().startswith("Mexican")
+        assert hub.line_order() == [0, "mexican", *range(1, 8)]
         names = [s.name for s in hub.session.seats]
-        for name, text in zip(names, texts):
-            assert name in text
         view = game.view(0)
-        for state, text in zip(view.trains, texts):
+        for key, text in zip(hub.line_order(), texts):
+            state = view.train(key)
+            assert (names[key] if key != "mexican" else "Mexican") in text
             assert f"→ {state.open_end}" in text
 
 
@@ -160,7 +161,7 @@ async def test_hub_with_12_players_fits_a_larger_terminal_and_scrolls_at_80x24()
         await pilot.pause()
         hub = app.hub
         assert_fits(hub, 120, 40)
-        assert hub.query_one("#hub-trains").max_scroll_y == 0
+        assert hub.others.max_scroll_y == 0
         texts = line_texts(hub)
         assert len(texts) == 13
         assert all(text.isascii() for text in texts)
@@ -169,7 +170,7 @@ async def test_hub_with_12_players_fits_a_larger_terminal_and_scrolls_at_80x24()
         await pilot.pause()
         await pilot.pause()
         assert_fits(hub, 80, 24)
-        trains = hub.query_one("#hub-trains")
+        trains = hub.others
         assert trains.max_scroll_y > 0 and trains.show_vertical_scrollbar   # scrolls, visibly
         assert any("...+" in text for text in line_texts(hub))
 
@@ -332,7 +333,7 @@ async def test_hub_mouse_chooses_a_train_and_a_second_click_plays():
         assert hand.selected_tile == tile
         targets = [c.train for c in plays if c.tile == tile]
         other = next(k for k in targets if k != hub.selected_train)
-        line = hub.query_one(f"#train-{other}", TrainLine)
+        line = hub.line_for(other)
         await pilot.click(line, offset=(20, 0))
         assert hub.selected_train == other
         count = len(game.history)

@@ -6,15 +6,23 @@ move the core refuses shows the core's reason.
 
 On screen, top to bottom: a header (round, engine, boneyard, whose turn), a
 legend, one line per train (:mod:`tui.widgets.train_line`: owner, tiles held,
-marker, TURN / LAST flags, the newest tiles laid with "…+N" for older ones, the
-open end, open doubles), a banner for open doubles that must be satisfied, the
-latest moves, and the hand (:mod:`tui.widgets.hub_hand`).
+score so far, marker, TURN / LAST flags, the newest tiles laid with "…+N" for
+older ones, the open end, open doubles), a banner for open doubles that must be
+satisfied, the latest moves (whole ones only: as many as fit, wrapped when the
+newest alone is longer than a line), and the hand (:mod:`tui.widgets.hub_hand`)
+under its title with the hand's pip total.
 
-Keys: ←/→ or 1-9, 0 choose a tile; Tab / ↓ and Shift+Tab / ↑ choose a train
-(the trains the chosen tile may go on first), ``m`` the Mexican train, ``y``
-your own; Enter plays the chosen tile on the chosen train; ``d`` draws and
-``p`` passes when those are the legal moves. A click chooses a tile or a train;
-a second click plays. Help, settings, quit and continue come from the base.
+The trains: your own and the Mexican train are pinned under the column titles,
+so they are on screen at every table size; the other players' trains follow in
+turn order below them and scroll when they do not all fit (``]`` / ``[`` or
+PgDn / PgUp, shown in the footer whenever there is more to see).
+
+Keys: ←/→ or the key under a tile (1-9, 0, then letters) choose a tile; Tab / ↓
+and Shift+Tab / ↑ choose a train (the trains the chosen tile may go on first),
+``m`` the Mexican train, ``y`` your own; Enter plays the chosen tile on the
+chosen train; ``d`` draws and ``p`` passes when those are the legal moves. A
+click chooses a tile or a train; a second click plays. Help, settings, quit and
+continue come from the base.
 """
 
 from __future__ import annotations
@@ -22,16 +30,18 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
+from textual.scrollbar import ScrollBarRender
 from textual.widgets import Static
 
 from core.commands import Draw, Pass, Play
 from core.game import Phase
-from core.tiles import Tile
+from core.tiles import Tile, pip_total
 from core.trains import MEXICAN
 from tui.screens.game_base import GameScreen
 from tui.widgets.hub_hand import HubHand
@@ -39,6 +49,17 @@ from tui.widgets.train_line import TrainLine, TrainRow, column_titles
 from tui.widgets.train_tile import HubGlyphs, compact_tile, glyphs_for
 
 NEWS_KEPT = 6
+NEWS_LOOKBACK = 60
+"""Events read back from the history for the news of a game opened under way."""
+NEWS_LABEL = "Latest: "
+OWN_LINE = "train-own"
+MEXICAN_LINE = "train-mexican"
+
+
+class AsciiScrollBarRender(ScrollBarRender):
+    """A scroll bar of whole reversed blank cells: no block glyphs in the ASCII style."""
+
+    VERTICAL_BARS = [" "] * 8
 
 
 class TrainHubScreen(GameScreen):
@@ -53,6 +74,10 @@ class TrainHubScreen(GameScreen):
         Binding("y", "own_train", "Your train", show=False, id="hub.own_train"),
         Binding("d", "draw", "Draw", id="hub.draw"),
         Binding("p", "pass_turn", "Pass", id="hub.pass"),
+        Binding("right_square_bracket,pagedown", "scroll_trains(1)", "Trains",
+                key_display="[/]", id="hub.trains_down"),
+        Binding("left_square_bracket,pageup", "scroll_trains(-1)", "Trains up", show=False,
+                id="hub.trains_up"),
     ]
 
     def __init__(self, session: Any, **kwargs: Any) -> None:
@@ -62,16 +87,21 @@ class TrainHubScreen(GameScreen):
         self._last_tile_seen: set[int] = set()
         self._binding_state: tuple[bool, ...] = ()
         self._shown: dict[str, Text] = {}
+        self._line_keys: dict[str, int | str] = {}
+        """Which train each line shows now (line id -> train key): the lines are slots."""
 
     # -- layout --------------------------------------------------------------
     def compose_table(self) -> ComposeResult:
         yield Static("", id="hub-header")
         yield Static("", id="hub-legend")
-        with VerticalScroll(id="hub-trains") as trains:
-            trains.can_focus = False
+        with Vertical(id="hub-trains"):
             yield Static("", id="hub-columns")
-            for key in self.train_keys:
-                yield TrainLine(id=self._line_id(key), classes="hub-train")
+            yield TrainLine(id=OWN_LINE, classes="hub-train -pinned")
+            yield TrainLine(id=MEXICAN_LINE, classes="hub-train -pinned")
+            with VerticalScroll(id="hub-others") as others:
+                others.can_focus = False
+                for slot in range(1, self.session.game.num_players):
+                    yield TrainLine(id=f"train-other-{slot}", classes="hub-train")
         yield Static("", id="hub-doubles")
         yield Static("", id="hub-news")
         yield Static("", id="hub-hand-title")
@@ -81,9 +111,24 @@ class TrainHubScreen(GameScreen):
     def train_keys(self) -> list[int | str]:
         return [*range(self.session.game.num_players), MEXICAN]
 
-    @staticmethod
-    def _line_id(key: int | str) -> str:
-        return f"train-{key}"
+    def line_order(self, viewer: int | None = None) -> list[int | str]:
+        """The trains line by line: the viewer's, the Mexican train, then the other
+        players' in turn order from the viewer."""
+        viewer = self.session.viewer() if viewer is None else viewer
+        n = self.session.game.num_players
+        return [viewer, MEXICAN, *((viewer + step) % n for step in range(1, n))]
+
+    def line_for(self, key: int | str) -> TrainLine:
+        """The line showing train ``key`` now."""
+        line_ids = [OWN_LINE, MEXICAN_LINE, *(f"train-other-{slot}" for slot in
+                                              range(1, self.session.game.num_players))]
+        order = self.line_order()
+        return self.query_one(f"#{line_ids[order.index(key)]}", TrainLine)
+
+    @property
+    def others(self) -> VerticalScroll:
+        """The scrolling list of the other players' trains."""
+        return self.query_one("#hub-others", VerticalScroll)
 
     @property
     def names(self) -> list[str]:
@@ -96,6 +141,14 @@ class TrainHubScreen(GameScreen):
     def on_mount(self) -> None:
         # GameScreen.on_mount (called after this one) starts the game loop.
         self.query_one(HubHand).focus()
+        # The footer offers the scroll keys only while some train is out of sight.
+        self.watch(self.others, "show_vertical_scrollbar", self._scrolling_changed, init=False)
+        history = self.session.game.history
+        if history:                 # a game already under way: its latest moves as news
+            self._follow_events(self.session.view(), list(history[-NEWS_LOOKBACK:]))
+
+    def _scrolling_changed(self, _old: bool, _new: bool) -> None:
+        self.refresh_bindings()
 
     def settings_changed(self) -> None:
         self.refresh_view(self.session.view(), [])
@@ -142,7 +195,13 @@ class TrainHubScreen(GameScreen):
     def refresh_view(self, view: Any, events: list[Any]) -> None:
         self._follow_events(view, events)
         glyphs = self.glyphs
-        self.set_class(getattr(self.app, "tile_style", None) == "ascii", "-ascii")
+        ascii_style = getattr(self.app, "tile_style", None) == "ascii"
+        self.set_class(ascii_style, "-ascii")
+        bar = self.others.vertical_scrollbar
+        renderer = AsciiScrollBarRender if ascii_style else ScrollBarRender
+        if bar.renderer is not renderer:
+            bar.renderer = renderer
+            bar.refresh()
         legal = tuple(view.legal) if self._human_to_act(view) else ()
         hand = self.query_one(HubHand)
         plays = self._plays(legal)
@@ -155,7 +214,7 @@ class TrainHubScreen(GameScreen):
         self._put("#hub-columns", Text(column_titles(glyphs), style="underline"))
         fits = set(self.targets(hand.selected_tile, legal)) if plays else set()
         for row in self._rows(view, fits, bool(plays)):
-            line = self.query_one(f"#{self._line_id(row.key)}", TrainLine)
+            line = self.line_for(row.key)
             line.glyphs = glyphs
             line.row = row
         banner = self._doubles_banner(view, glyphs)
@@ -163,7 +222,7 @@ class TrainHubScreen(GameScreen):
         doubles = self.query_one("#hub-doubles", Static)
         if doubles.display != bool(banner.plain):
             doubles.display = bool(banner.plain)
-        self._put("#hub-news", self._news_text())
+        self._put("#hub-news", self._news_text(), layout=True)
         self._put("#hub-hand-title", self._hand_title(view, bool(plays)))
         self._refresh_prompt(view, legal)
         keys = (bool(plays), any(isinstance(c, Draw) for c in legal),
@@ -181,20 +240,21 @@ class TrainHubScreen(GameScreen):
 
     def _header(self, view: Any) -> Text:
         game = self.session.game
+        dot = f" {self.glyphs.dot} "
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("Mexican Train", style="bold")
-        text.append(f" · round {view.round_number}/{view.rounds}")
-        text.append(" · engine ")
+        text.append(f"{dot}round {view.round_number}/{view.rounds}")
+        text.append(f"{dot}engine ")
         text.append(compact_tile(view.engine, self.glyphs), style="bold")
-        text.append(f" · boneyard {view.boneyard_count}")
+        text.append(f"{dot}boneyard {view.boneyard_count}")
         if view.to_act is not None and view.phase != Phase.GAME_OVER:
             who = self.names[view.to_act]
-            text.append(" · ")
+            text.append(dot)
             text.append("YOUR TURN" if view.to_act == view.player and self._human_to_act(view)
                         else f"{who}'s turn", style="bold reverse")
         if getattr(self.session, "is_replay", False):
-            text.append(" · REPLAY", style="bold")
-        deal = f" · deal #{game.seed}"
+            text.append(f"{dot}REPLAY", style="bold")
+        deal = f"{dot}deal #{game.seed}"
         if text.cell_len + len(deal) <= self._room("#hub-header"):   # the deal # if it fits
             text.append(deal)
         return text
@@ -239,6 +299,7 @@ class TrainHubScreen(GameScreen):
                 double=double,
                 selected=choosing and key == self.selected_train,
                 fits=key in fits,
+                score=None if is_mexican else view.scores[key],
             ))
         return rows
 
@@ -275,15 +336,22 @@ class TrainHubScreen(GameScreen):
         the tile just drawn."""
         g = self.glyphs
         count = len(view.hand)
-        title = f"Your hand: {count} tile{'' if count == 1 else 's'}"
-        drawn = f" · you drew {view.drawn_tile}" if view.drawn_tile is not None else ""
+        pips = pip_total(view.hand)
+        points = getattr(view, "hand_points", pips)
+        title = (f"Your hand: {count} tile{'' if count == 1 else 's'}, "
+                 f"{pips} pip{'' if pips == 1 else 's'}")
+        if points != pips:          # the double-blank counts more than its pips
+            title += f" (counts {points})"
+        dot = f" {g.dot} "
+        drawn = f"{dot}you drew {view.drawn_tile}" if view.drawn_tile is not None else ""
         hints = [""]
         if choosing:
-            hints = [f" · [n] may be played, {g.raised} chosen; Enter plays it on the "
+            hints = [f"{dot}[ ] may be played, {g.raised} chosen; Enter plays it on the "
                      f"{g.pointer} train",
-                     f" · [n] playable, {g.raised} chosen; Enter plays it on the "
+                     f"{dot}[ ] playable, {g.raised} chosen; Enter plays it on the "
                      f"{g.pointer} train",
-                     f" · [n] playable, {g.raised} chosen", ""]
+                     f"{dot}[ ] playable; Enter plays it on the {g.pointer} train",
+                     f"{dot}[ ] playable, {g.raised} chosen", ""]
         room = self._room("#hub-hand-title")
         hint = next((h for h in hints if len(title) + len(h) + len(drawn) <= room), hints[-1])
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -293,10 +361,23 @@ class TrainHubScreen(GameScreen):
         return text
 
     def _news_text(self) -> Text:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        if self._news:
-            text.append("Latest: ", style="bold")
-            text.append(" · ".join(reversed(self._news)))
+        """The newest moves, whole, as many as fit on one line; the newest alone wraps
+        onto a second line rather than being cut."""
+        text = Text()
+        if not self._news:
+            return text
+        items = list(reversed(self._news))
+        joint = f" {self.glyphs.dot} "
+        room = self._room("#hub-news")
+        shown = [items[0]]
+        used = cell_len(NEWS_LABEL) + cell_len(items[0])
+        for item in items[1:]:
+            used += cell_len(joint) + cell_len(item)
+            if used > room:
+                break
+            shown.append(item)
+        text.append(NEWS_LABEL, style="bold")
+        text.append(joint.join(shown))
         return text
 
     def _follow_events(self, view: Any, events: list[Any]) -> None:
@@ -344,8 +425,8 @@ class TrainHubScreen(GameScreen):
             self.show_prompt(f"You drew {view.drawn_tile}: it fits. Choose its train, "
                              "Enter plays it.")
         else:
-            self.show_prompt("Your turn: choose a tile (←→, 1-9) and a train (Tab, m, y); "
-                             "Enter plays.")
+            self.show_prompt("Your turn: choose a tile (←→ or its key), a train "
+                             "(Tab, m, y); Enter plays.")
 
     # -- the human's move ------------------------------------------------------
     def prompt_human(self, view: Any) -> None:
@@ -362,10 +443,11 @@ class TrainHubScreen(GameScreen):
         plays = self._plays(legal)
         fits = set(self.targets(self.query_one(HubHand).selected_tile, legal))
         for row in self._rows(view, fits, bool(plays)):
-            self.query_one(f"#{self._line_id(row.key)}", TrainLine).row = row
+            self.line_for(row.key).row = row
         if self.selected_train is not None:
-            line = self.query_one(f"#{self._line_id(self.selected_train)}", TrainLine)
-            self.query_one("#hub-trains", VerticalScroll).scroll_to_widget(line, animate=False)
+            line = self.line_for(self.selected_train)
+            if line.parent is self.others:      # the pinned lines are always in sight
+                self.others.scroll_to_widget(line, animate=False)
 
     @on(HubHand.Selected)
     def _tile_chosen(self, event: HubHand.Selected) -> None:
@@ -429,6 +511,12 @@ class TrainHubScreen(GameScreen):
             self.selected_train = self.session.viewer()
             self._redraw_selection()
 
+    def action_scroll_trains(self, step: int) -> None:
+        """``]`` / ``[``: the other players' trains a page (less one line) down / up."""
+        others = self.others
+        page = max(1, others.scrollable_content_region.height - 1)
+        others.scroll_to(y=others.scroll_y + step * page, animate=False)
+
     def action_draw(self) -> None:
         for command in self._legal():
             if isinstance(command, Draw):
@@ -448,4 +536,7 @@ class TrainHubScreen(GameScreen):
             return any(isinstance(c, Draw) for c in self._legal())
         if action == "pass_turn":
             return any(isinstance(c, Pass) for c in self._legal())
+        if action == "scroll_trains":
+            others = self.query("#hub-others")
+            return bool(others) and others.first().max_scroll_y > 0
         return super().check_action(action, parameters)

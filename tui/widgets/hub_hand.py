@@ -1,14 +1,20 @@
 """The player's hand at the Mexican Train hub: one-line tiles, in as many rows as it takes.
 
 A hand of up to 16 tiles of a double-18 set fits 80 columns in two rows. Under
-each tile a label row shows its number and, by shape, whether the core allows it
-now: ``[3]`` may be played, `` 3 `` may not; the chosen tile is drawn reversed
-and its label raised: ``▲[3]▲``. The hand knows no rule: the screen passes the
-tiles the core's legal plays use (``playable``, None when not choosing). The keys,
-clicks and messages are shared with the trick table's hand (:mod:`tui.widgets.hand_base`).
+each tile a label row shows the key that chooses it and, by shape, whether the
+core allows it now: ``[3]`` may be played, `` 3 `` may not; the chosen tile is
+drawn reversed and its label raised: ``▲[3]▲``. The keys are ``1``-``9`` and
+``0`` for the first ten tiles, then the letters of :data:`TILE_LETTERS` (the
+letters no key of the hub uses), then the same letters in capitals: 34 keys. In
+the rare hand longer than that, the tiles past the keys are labelled ``*`` and
+←/→ step over every tile, so each one is still reachable by a key.
 
-Keys: ←/→ move (over the playable tiles while choosing), Home/End, 1-9 and 0
-(the tenth) choose by number, Enter posts :class:`HubHand.Played` for the chosen
+The hand knows no rule: the screen passes the tiles the core's legal plays use
+(``playable``, None when not choosing). The keys, clicks and messages are shared
+with the trick table's hand (:mod:`tui.widgets.hand_base`).
+
+Keys: ←/→ move (over the playable tiles while choosing), Home/End, the key
+under a tile chooses it, Enter posts :class:`HubHand.Played` for the chosen
 tile. A click chooses a tile; a click on the chosen tile plays it too.
 """
 
@@ -26,6 +32,18 @@ from tui.widgets.train_tile import UNICODE, HubGlyphs, compact_tile, compact_wid
 
 GAP = 1
 NUMBER_KEYS = "1234567890"
+TILE_LETTERS = "bfijklnotvwz"
+"""Letters for the 11th tile on: none is a key of the hub, its guided hand or the app
+(a c d e g h m p q r s u x y are; tests/test_tui_train_hub_fit.py checks it)."""
+TILE_KEYS = NUMBER_KEYS + TILE_LETTERS + TILE_LETTERS.upper()
+"""The key of each tile, in hand order: "1"…"9", "0", "b"…"z", "B"…"Z"."""
+NO_KEY = "*"
+"""The label of a tile past the last key (reached with ← →)."""
+
+
+def tile_key(index: int) -> str:
+    """The key that chooses the tile at ``index`` of the hand (``*``: none, use ← →)."""
+    return TILE_KEYS[index] if 0 <= index < len(TILE_KEYS) else NO_KEY
 
 
 class HubHand(HandBase):
@@ -46,7 +64,7 @@ class HubHand(HandBase):
         Binding("end", "last", "Last tile", show=False, id="hub_hand.last"),
         Binding("1", "choose(0)", "Tile", key_display="←→/1-9", id="hub_hand.choose_1"),
         *[Binding(key, f"choose({i})", f"Tile {i + 1}", show=False, id=f"hub_hand.choose_{key}")
-          for i, key in enumerate(NUMBER_KEYS) if i],
+          for i, key in enumerate(TILE_KEYS) if i],
     ]
 
     class Selected(HandBase.Selected):
@@ -125,14 +143,25 @@ class HubHand(HandBase):
         elif legal:
             style = "bold"
         tile_text = Text(f"{compact_tile(t, self.glyphs):^{inner}}", style=style)
-        number = NUMBER_KEYS[index] if index < len(NUMBER_KEYS) else ""
-        label = f"[{number or '*'}]" if legal else number   # [*]: playable, no digit key (use ← →)
+        key = tile_key(index)
+        label = f"[{key}]" if legal else key
         if selected:
             label = f"{self.glyphs.raised}{label or ' '}{self.glyphs.raised}"
         return tile_text, Text(f"{label:^{inner}}"[:inner], style="bold" if legal else "dim")
 
     # -- keys and mouse ------------------------------------------------------
+    def action_move(self, step: int) -> None:
+        """←/→: over the playable tiles while choosing; over every tile when some tile
+        has no key of its own (a hand longer than :data:`TILE_KEYS`)."""
+        if len(self.tiles) > len(TILE_KEYS) and self.tiles:
+            self._select((self.cursor + step) % len(self.tiles))
+        else:
+            super().action_move(step)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("move", "first", "last", "choose", "play"):
+        if action == "choose":       # a key past the hand's tiles is left to the screen
+            index = parameters[0] if parameters else 0
+            return self.choosing and isinstance(index, int) and index < len(self.tiles)
+        if action in ("move", "first", "last", "play"):
             return self.choosing and bool(self.tiles)
         return True

@@ -2,10 +2,11 @@
 
 ::
 
-    ▶+ You          9  ⚑ TURN      …+3 [5│3][3│8][8│8] → 8  ◆ OPEN DOUBLE
+    ▶+ You          9    42  ⚑ TURN      …+3 [5│3][3│8][8│8] → 8  ◆ OPEN DOUBLE
 
 Columns: ``▶`` the train chosen for the next play, ``+`` the chosen tile may be
-laid here (from the core's legal plays), the owner, the tiles they hold, flags
+laid here (from the core's legal plays), the owner, the tiles they hold, their
+score so far (the rounds already played; blank for the Mexican train), flags
 (``⚑`` their marker is on: the train is open to everyone; ``TURN``; ``LAST``: one
 tile left), then the newest tiles laid (older ones counted as ``…+N``), the open
 end, and a note for a double on this train (``◆ OPEN DOUBLE`` blocks every other
@@ -27,6 +28,7 @@ from tui.widgets.train_tile import UNICODE, HubGlyphs, compact_tile
 
 NAME_WIDTH = 10
 COUNT_WIDTH = 4
+SCORE_WIDTH = 6
 FLAGS_WIDTH = 11
 TILES_ROOM = 33
 """Cells kept for tiles before a double's note is shortened (about four tiles)."""
@@ -55,6 +57,7 @@ class TrainRow:
     double: str = ""            # "", "open", "pending" or "dead"
     selected: bool = False
     fits: bool = False
+    score: int | None = None     # the owner's score so far; None for the Mexican train
 
 
 def flags_text(row: TrainRow, glyphs: HubGlyphs) -> str:
@@ -90,8 +93,10 @@ def render_train_line(row: TrainRow, width: int, glyphs: HubGlyphs = UNICODE) ->
     name = row.name if len(row.name) <= NAME_WIDTH else row.name[:NAME_WIDTH - 1] + "."
     text.append(f"{name:<{NAME_WIDTH}}", style="bold underline" if row.turn else "bold"
                 if row.key == "mexican" else "")
-    text.append(f"{row.count:>{COUNT_WIDTH}}  " if row.count is not None
-                else " " * (COUNT_WIDTH + 2))
+    text.append(f"{row.count:>{COUNT_WIDTH}}" if row.count is not None
+                else " " * COUNT_WIDTH)
+    text.append(f"{row.score:>{SCORE_WIDTH}}  " if row.score is not None
+                else " " * (SCORE_WIDTH + 2))
     flags = flags_text(row, glyphs)
     text.append(f"{flags:<{FLAGS_WIDTH}}"[:FLAGS_WIDTH], style="bold" if row.last_tile else "")
     text.append(" ")
@@ -160,5 +165,6 @@ class TrainLine(Widget):
 
 def column_titles(glyphs: HubGlyphs = UNICODE) -> str:
     """The titles above the train lines, aligned with :func:`render_train_line`."""
-    return (f"{'':3}{'Train':<{NAME_WIDTH}}{'Hand':>{COUNT_WIDTH}}  {'Flags':<{FLAGS_WIDTH}} "
+    return (f"{'':3}{'Train':<{NAME_WIDTH}}{'Hand':>{COUNT_WIDTH}}{'Score':>{SCORE_WIDTH}}  "
+            f"{'Flags':<{FLAGS_WIDTH}} "
             f"Tiles laid, newest last {glyphs.arrow} open end")

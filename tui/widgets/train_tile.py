@@ -24,12 +24,13 @@ class HubGlyphs:
     arrow: str        # the open end
     open_double: str  # a double that must be satisfied
     raised: str       # the chosen tile in the hand
+    dot: str          # between the parts of a line: "round 2/13 · engine …"
 
 
 UNICODE = HubGlyphs(bar="│", pointer="▶", fits="+", marker="⚑", more="…",
-                    arrow="→", open_double="◆", raised="▲")
+                    arrow="→", open_double="◆", raised="▲", dot="·")
 ASCII = HubGlyphs(bar="|", pointer=">", fits="+", marker="M", more="...",
-                  arrow="->", open_double="*", raised="^")
+                  arrow="->", open_double="*", raised="^", dot="-")
 
 
 def glyphs_for(style: str | None) -> HubGlyphs:
