@@ -172,6 +172,37 @@ def help_for(name: str | None) -> Setup:
 
 MT = {"players": 4, "rounds": 2}
 
+
+def well_into_round_2(game: Any) -> bool:
+    """Seat 0 to play in round 2, with a hand past ten tiles (letter keys), many trains
+    started and long ones: the crowded table the 12-player hub must still fit."""
+    if game.current_player != 0 or game.round_number != 2:
+        return False
+    view = game.view(0)
+    return (any(isinstance(c, Play) for c in view.legal) and len(view.hand) >= 12
+            and sum(len(t.tiles) for t in view.trains) >= 24
+            and sum(1 for t in view.trains if t.tiles) >= 7)
+
+
+def train_hub(seed: int, options: dict[str, Any], until: Callable[[Any], bool]) -> Setup:
+    """The hub at a human decision reached by a seeded random policy (the fixed policy of
+    :func:`drive` lays every tile on the Mexican train, an unlikely table)."""
+    import random
+
+    def make(app: DominoesApp) -> Any:
+        game = new_game("mexican_train", seed, options)
+        game.start()
+        rng = random.Random(seed)
+        for _ in range(5000):
+            if until(game):
+                return game_screen_for(session(game))
+            if game.is_over:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        raise RuntimeError("no such moment")
+    return show(make)
+
+
 SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
     "title": (at_title, None),
     "setup-moon": (press("1", "e"), None),
@@ -203,8 +234,8 @@ SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
     "mexican_train-hub": (table("mexican_train", 7, human_turn("play"), MT), None),
     "mexican_train-hub-8-players": (table("mexican_train", 7, human_turn("play"),
                                           {"players": 8, "rounds": 1}), None),
-    "mexican_train-hub-12-players": (table("mexican_train", 7, human_turn("play"),
-                                           {"players": 12, "set": 15, "rounds": 1}), (120, 40)),
+    "mexican_train-hub-12-players": (train_hub(24, {"players": 12, "set": 15, "rounds": 2},
+                                               well_into_round_2), (80, 24)),
     "mexican_train-round-summary": (hand_summary("mexican_train", 7, "round_end", MT), None),
     "mexican_train-game-over": (game_over("mexican_train", 7, MT), None),
 }
