@@ -24,6 +24,15 @@ Decided where the format leaves room:
 - Blank lines are ignored; a UTF-8 byte order mark before the header is allowed.
 - A last line with no newline that is not valid JSON is a "truncated last line"
   (a save cut short by a crash); ``allow_truncated=True`` drops it instead.
+- A save may end inside the batch of lines one decision wrote (a crash, a full
+  disk): the replay goes on from the last whole decision. A last ``hand_start``
+  whose ``deal`` line was lost is dealt again by the engine -- from the seeded
+  generator, which a replay consumes exactly as the live game did (the engines
+  shuffle even for a preset deal), so it is the very deal that was lost. Engine
+  lines written ahead of a decision whose own line was lost (Texas 42's trump
+  named by the first tile, before the play) are left unplayed (``Record.unplayed``).
+- Only regular files are read: a named pipe, a device or a directory is refused
+  without being opened for reading in a way that could block.
 - Files over :data:`MAX_BYTES` (checked with ``stat`` before reading) or with
   more than :data:`MAX_LINES` lines are refused.
 
@@ -33,10 +42,13 @@ Nothing from a file is ever evaluated or imported: lines go through
 
 from __future__ import annotations
 
+import copy
+import errno
 import io
 import json
 import os
 import re
+import stat
 from collections import deque
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterable
@@ -61,6 +73,7 @@ KNOWN_KINDS: dict[str, frozenset[str]] = {
                                 "round_end", "game_end"}),
 }
 SKIPPED_KINDS = frozenset({"shaker_draw"})
+HAND_START_KINDS = frozenset({"hand_start", "round_start"})
 PLAYER_KINDS = ("human", "bot")
 
 
@@ -89,11 +102,13 @@ class RecordWriter:
     """
 
     def __init__(self, target: str | os.PathLike[str] | IO[Any],
-                 header: dict[str, Any] | None, fsync: bool = False) -> None:
+                 header: dict[str, Any] | None, fsync: bool = False, *,
+                 exclusive: bool = False) -> None:
         self.fsync = fsync
         if isinstance(target, (str, os.PathLike)):
             self.path: str | None = os.fspath(target)
-            self._stream: IO[Any] = open(self.path, "w", encoding="utf-8", newline="\n")
+            self._stream: IO[Any] = open(self.path, "x" if exclusive else "w",
+                                         encoding="utf-8", newline="\n")
             self._owns = True
         else:
             self.path = getattr(target, "name", None) if isinstance(
@@ -111,12 +126,18 @@ class RecordWriter:
         """Continue an existing record (a resumed save) at its end.
 
         A partial last line (no newline: the write was cut short) is cut off
-        first, so the next line starts cleanly.
+        first, so the next line starts cleanly; a last line that is whole but for its
+        newline (the write was cut just before it) is kept and given its newline.
         """
         with open(path, "rb+") as raw:
-            data = raw.read()
-            if data and not data.endswith(b"\n"):
-                raw.truncate(data.rfind(b"\n") + 1)
+            cut = partial_line_start(raw)
+            if cut is not None:
+                raw.seek(cut)
+                if _whole_line(raw.read(MAX_BYTES)):
+                    raw.seek(0, os.SEEK_END)
+                    raw.write(b"\n")
+                else:
+                    raw.truncate(cut)
         writer = cls.__new__(cls)
         writer.fsync = fsync
         writer.path = os.fspath(path)
@@ -137,9 +158,23 @@ class RecordWriter:
         self._stream.flush()
         if self.fsync:
             try:
-                os.fsync(self._stream.fileno())
-            except (OSError, AttributeError, io.UnsupportedOperation):
-                pass
+                fd = self._stream.fileno()
+            except (AttributeError, io.UnsupportedOperation, ValueError):
+                return                   # an in-memory stream: nothing to sync
+            try:
+                os.fsync(fd)
+            except OSError as exc:
+                # A pipe or a terminal cannot be synced; a disk that fails (full, an
+                # I/O error) must say so: the line may not be kept.
+                if exc.errno not in _CANNOT_SYNC:
+                    raise
+
+    def fileno(self) -> int:
+        """The file descriptor written to (``OSError`` for a stream without one)."""
+        try:
+            return self._stream.fileno()
+        except (AttributeError, io.UnsupportedOperation, ValueError) as exc:
+            raise OSError(f"no file descriptor: {exc}") from None
 
     def close(self) -> None:
         if self._owns and not self._stream.closed:
@@ -152,14 +187,91 @@ class RecordWriter:
         self.close()
 
 
+_CANNOT_SYNC = {getattr(errno, name) for name in ("EINVAL", "EROFS", "ENOTSUP", "EOPNOTSUPP",
+                                                   "EBADF", "ESPIPE") if hasattr(errno, name)}
+
+
+def partial_line_start(raw: IO[bytes]) -> int | None:
+    """Where a partial last line of the open binary file ``raw`` begins (the byte after the
+    last newline), or ``None`` when the file is empty or ends with a newline. Reads only
+    as far back as that newline."""
+    end = raw.seek(0, os.SEEK_END)
+    if end == 0:
+        return None
+    raw.seek(end - 1)
+    if raw.read(1) == b"\n":
+        return None
+    position = end
+    while position > 0:
+        start = max(0, position - 65536)
+        raw.seek(start)
+        chunk = raw.read(position - start)
+        newline = chunk.rfind(b"\n")
+        if newline >= 0:
+            return start + newline + 1
+        position = start
+    return 0
+
+
+def _whole_line(data: bytes) -> bool:
+    """Whether ``data`` (a last line without its newline) is a whole record line."""
+    try:
+        return isinstance(json.loads(data.decode("utf-8")), dict)
+    except (ValueError, RecursionError):
+        return False
+
+
 # -- reading ------------------------------------------------------------------
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular file is, in words ("a named pipe (FIFO)")."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device file"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def open_regular(name: str) -> int:
+    """Open ``name`` for reading as a file descriptor, refusing anything but a regular
+    file without blocking (a named pipe would wait for a writer; a device may do
+    anything when read): ``stat`` first, then ``O_NONBLOCK`` and ``fstat`` again.
+    Raises ``OSError``; :class:`NotARegularFile` names what it is."""
+    mode = os.stat(name).st_mode
+    if not stat.S_ISREG(mode):
+        raise NotARegularFile(file_kind(mode))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(name, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(file_kind(mode))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+class NotARegularFile(OSError):
+    """A path that names a directory, a named pipe, a device or a socket."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__(kind)
+        self.kind = kind
+
 
 @dataclass
 class Record:
     """A record read from a file: its header, its event lines, where it came from.
 
     ``line_numbers[i]`` is the file's (1-based) line number of ``lines[i]``.
-    ``truncated`` is true when a partial last line was dropped.
+    ``truncated`` is true when a partial last line was dropped. ``unplayed`` is set
+    by :func:`replay`: how many last lines it left unplayed because the decision they
+    were written ahead of was lost (0 for a whole record).
     """
 
     header: dict[str, Any]
@@ -167,6 +279,7 @@ class Record:
     path: str | None = None
     line_numbers: list[int] = field(default_factory=list)
     truncated: bool = False
+    unplayed: int = 0
 
     def __post_init__(self) -> None:
         if not self.line_numbers:
@@ -187,15 +300,21 @@ def read_record(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES,
     """Read and check a record file; :class:`RecordError` names the file and line."""
     name = os.fspath(path)
     try:
-        size = os.stat(name).st_size
+        fd = open_regular(name)
+        size = os.fstat(fd).st_size
         if size > max_bytes:
+            os.close(fd)
             raise RecordError(f"file too large ({size} bytes; the limit is {max_bytes})", name)
-        with open(name, "rb") as f:
+        with open(fd, "rb") as f:
             data = f.read(max_bytes + 1)
     except FileNotFoundError:
         raise RecordError("no such file", name) from None
     except IsADirectoryError:
         raise RecordError("is a directory, not a record file", name) from None
+    except NotARegularFile as exc:
+        if exc.kind == "a directory":
+            raise RecordError("is a directory, not a record file", name) from None
+        raise RecordError(f"is {exc.kind}, not a record file", name) from None
     except PermissionError:
         raise RecordError("permission denied", name) from None
     except OSError as exc:
@@ -374,6 +493,7 @@ class _Replayer:
         """The per-hand presets, from the lines of the kinds this game knows."""
         known = KNOWN_KINDS[self.record.game]
         index = [i for i, line in enumerate(self.record.lines) if line["event"] in known]
+        index = index[:_dealt_end([self.record.lines[i]["event"] for i in index])]
         lines = [self.record.lines[i] for i in index]
         try:
             return self.cls.deals_from_record(lines)
@@ -420,6 +540,7 @@ class _Replayer:
     def run(self) -> Game:
         header = self.record.header
         _check_header(header, self.path, 1)   # again, for a Record not made by read_record
+        self.record.unplayed = 0
         game = self.cls(options=header.get("options") or {}, seed=header["seed"],
                         deals=self.deals())
         known = KNOWN_KINDS[self.record.game]
@@ -449,6 +570,9 @@ class _Replayer:
                 raise self.fault(i, f'"{kind}" after the end of the game')
             if i <= applied:
                 raise self.fault(i, f'the game gives no "{kind}" here')
+            if self.written_ahead(i, game):
+                self.record.unplayed = len(lines) - i   # their decision's line was lost
+                break
             j, command = self.decision(i, game)
             try:
                 events = game.apply(command)
@@ -465,6 +589,39 @@ class _Replayer:
         for offset, (position, line) in enumerate(kept):
             game.history.insert(position + offset, RecordedLine(dict(line)))
         return game
+
+    def written_ahead(self, i: int, game: Game) -> bool:
+        """Whether the lines from ``i`` to the end are the first lines of a decision's
+        batch, written ahead of the decision's own line, which was lost (a save cut in
+        the middle of that batch): no decision line among them, and some legal move
+        gives exactly these lines first."""
+        tail = self.record.lines[i:]
+        known = KNOWN_KINDS[self.record.game]
+        for line in tail:
+            kind = line["event"]
+            if kind in SKIPPED_KINDS or kind not in known:
+                return False
+            try:
+                if self.cls.command_from_record(line) is not None:
+                    return False
+            except _MALFORMED:
+                return False
+        try:
+            legal = list(game.legal_actions())
+        except (DominoError, *_MALFORMED):
+            return False
+        for command in legal:
+            try:
+                events = copy.deepcopy(game).apply(command)
+            except Exception:  # noqa: BLE001 - a move that cannot be tried does not match
+                continue
+            given = [e.to_record() for e in events]
+            if len(given) > len(tail) and all(
+                    expected["event"] == line["event"] and all(
+                        _same(line[key], value) for key, value in expected.items() if key in line)
+                    for expected, line in zip(given, tail)):
+                return True
+        return False
 
     def _start(self, game: Game) -> list[Event]:
         try:
@@ -483,6 +640,16 @@ class _Replayer:
             if key in line and not _same(line[key], value):
                 raise self.fault(index, f"{kind}: the record says {key} {_short(line[key])}, "
                                         f"but the game gives {_short(value)}")
+
+
+def _dealt_end(kinds: list[str]) -> int:
+    """How many of a record's lines (their kinds) give the deals: all of them, unless the
+    last hand's start has no ``deal`` line after it (the batch was cut before it was
+    written): then the lines before that start -- the engine deals that hand itself."""
+    starts = [k for k, kind in enumerate(kinds) if kind in HAND_START_KINDS]
+    if starts and "deal" not in kinds[starts[-1] + 1:]:
+        return starts[-1]
+    return len(kinds)
 
 
 def _bad(kind: str, reason: str) -> str:
@@ -505,7 +672,9 @@ def replay(record: Record) -> Game:
     with the record's deals as presets; each decision line is applied as a
     command and every event the engine emits must match the record's next line
     (same kind, equal values on the fields both have). A record without
-    ``game_end`` gives the game in progress, ready to be played on.
+    ``game_end`` gives the game in progress, ready to be played on; when it ends
+    in the middle of a batch, the game is at its last whole decision (the lines
+    left unplayed are counted in ``record.unplayed``).
     Raises :class:`RecordError` naming the file and line of the first fault.
     """
     return _Replayer(record).run()

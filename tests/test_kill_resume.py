@@ -220,6 +220,23 @@ def test_a_batch_cut_short_is_completed_on_resume(tmp_path):
     assert finished.read_bytes() == full
 
 
+@pytest.mark.parametrize("game, seed", [("moon", 7), ("texas42", 101)])
+def test_a_deal_line_cut_short_is_dealt_again_and_the_game_ends_the_same(tmp_path, game, seed):
+    """A kill in the middle of a later hand's deal line: the save resumes before the deal,
+    the engine deals that hand again from the seeded generator, and the game played on
+    to its end is, byte for byte, the uninterrupted one."""
+    full = reference(tmp_path, game, seed)
+    lines = full.splitlines(keepends=True)
+    deal = [i for i, line in enumerate(lines) if b'"event":"deal"' in line][-1]
+    data = tmp_path / "cut"
+    (data / "saves").mkdir(parents=True)
+    save = data / "saves" / f"{game}-cut.jsonl"
+    save.write_bytes(b"".join(lines[:deal]) + lines[deal][:len(lines[deal]) // 2])
+    drive(data, game, seed, 0.0, resume=save)
+    (finished,) = list((data / "history").glob("*.jsonl"))
+    assert finished.read_bytes() == full
+
+
 # -- the real app in a terminal ------------------------------------------------------------
 
 def run_app_in_pty(data: Path, save: Path) -> tuple[int, int]:
