@@ -200,32 +200,32 @@ def test_an_unwritable_data_directory_plays_on_and_says_so(tmp_path):
     game = game_class("texas42")(seed=5)
     seats = [Seat("You", "human")] + [Seat(f"B{i}", "bot", "easy") for i in range(3)]
     session = new_session(game, seats, blocked, on_failure=said.append)
-    assert session.record_writer is None
+    assert session.record_writer.failed and session.save_problem == said[0]
     assert len(said) == 1 and said[0].startswith("This game cannot be saved")
     session.start()
     session.submit(game.legal_actions()[0])            # plays on
+    assert len(said) == 1 and session.save_problem      # still not saved, told once
+    assert session.unsaved_moves == 1
+    assert blocked.read_text() == "a file where the data directory should be"
 
 
-def test_a_full_disk_mid_game_is_told_once_and_the_game_goes_on(tmp_path):
+def test_a_full_disk_mid_game_is_told_once_and_the_game_goes_on(tmp_path, monkeypatch):
     said = []
     game = game_class("mexican_train")(options={"players": 2, "set": 9}, seed=2)
     seats = [Seat("You", "human"), Seat("Bot", "bot", "easy")]
     session = new_session(game, seats, tmp_path, on_failure=said.append)
     save = session.record_writer
     session.start()
+    kept = save.path.read_bytes()
 
-    class FullDisk:
-        def append(self, events):
-            raise OSError(errno.ENOSPC, "No space left on device")
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-        def close(self):
-            pass
-
-    save.writer = FullDisk()
+    monkeypatch.setattr(os, "fsync", full)
     for _ in range(4):
         session.submit(game.legal_actions()[0])
     assert said == [save.failed] and "No space left on device" in said[0]
-    assert save.path.exists()                       # what was saved before is kept
+    assert save.path.read_bytes() == kept           # what was saved before is kept, whole
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
@@ -398,9 +398,11 @@ async def test_an_unwritable_data_directory_still_plays_and_says_it_is_not_saved
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await settle(pilot)
-        session = game_screen(app).session
-        assert session.record_writer is None and session.game.history
+        screen = game_screen(app)
+        session = screen.session
+        assert session.record_writer.failed and session.game.history
         assert any(m.startswith("This game cannot be saved") for m in app.save_messages)
+        assert screen.query_one("#save-problem").display
 
 
 async def test_the_saved_games_list_resumes_watches_and_abandons(tmp_path):

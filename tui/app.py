@@ -270,9 +270,15 @@ class DominoesApp(AppLook, App):
 
     def abandon_save(self, path: Path) -> None:
         """Give up an unfinished game: its record moves to the history, marked abandoned."""
-        from tui.saves import archive
-        if archive(Path(path), self.save_dir, abandoned=True) is None:
-            self.tell_save_problem(f"{path} could not be moved to the history.")
+        from tui.saves import SaveInUse, archive
+        try:
+            if archive(Path(path), self.save_dir, abandoned=True) is None:
+                self.tell_save_problem(f"{path} could not be moved to the history.")
+        except SaveInUse:
+            self.refresh_saves()
+            self.tell_save_problem(f"{path} is open in another window: it was not abandoned.",
+                                   "warning")
+            return
         self.refresh_saves()
 
     def tell_save_failure(self, message: str) -> None:

@@ -10,8 +10,11 @@ The data directory (platformdirs; ``DOMINOES_DATA_DIR`` overrides it) holds:
 * ``history/``: finished games (``<name>.jsonl``) and abandoned ones
   (``<name>.abandoned.jsonl``), the newest :data:`HISTORY_CAP` kept.
 * ``broken/``: saves that cannot be read back (truncated, malformed, an unknown
-  record version, oversized, an illegal move), moved aside -- never deleted --
-  each with a ``.txt`` note naming the file, line and fault.
+  record version, oversized, an illegal move) and whatever in ``saves/`` is not a
+  file to read (a named pipe, a device, a directory, a link to nothing), moved
+  aside -- never deleted -- each with a ``.txt`` note naming the file, line and
+  fault. Such files are looked at with ``lstat`` and opened only as regular files,
+  without blocking.
 
 :func:`scan_saves` sorts the saves folder at start-up. Writing a game as it is
 played is :mod:`tui.autosave`'s (``Autosave``, ``new_session``,
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,16 +56,23 @@ def new_save_path(game_name: str, seed: int, base: Path | None = None) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"{game_name}-{stamp}-{seed}.jsonl"
     n = 2
-    while path.exists():
+    while os.path.lexists(path):
         path = folder / f"{game_name}-{stamp}-{seed}-{n}.jsonl"
         n += 1
     return path
 
 
+def open_for_reading(path: Path) -> Any:
+    """A regular file opened for reading (binary), never a named pipe or a device: those
+    raise ``OSError`` without blocking (``core.records.open_regular``)."""
+    from core.records import open_regular
+    return open(open_regular(os.fspath(path)), "rb")
+
+
 def is_finished(path: Path) -> bool:
     """Whether the record at ``path`` ends with a ``game_end`` line (reads only its tail)."""
     try:
-        with open(path, "rb") as f:
+        with open_for_reading(path) as f:
             f.seek(0, os.SEEK_END)
             size = f.tell()
             f.seek(max(0, size - 4096))
@@ -110,7 +121,7 @@ def _free_name(folder: Path, name: str) -> Path:
     path = folder / name
     stem, suffix = os.path.splitext(name)
     n = 2
-    while path.exists():
+    while os.path.lexists(path) or os.path.lexists(f"{path}.txt"):
         path = folder / f"{stem}-{n}{suffix}"
         n += 1
     return path
@@ -187,7 +198,7 @@ def when(timestamp: float, now: float | None = None) -> str:
 def record_game(path: Path) -> str | None:
     """The game a record file holds, from its header line alone (``None`` if unreadable)."""
     try:
-        with open(path, "rb") as f:
+        with open_for_reading(path) as f:
             first = f.readline(64 * 1024)
         header = json.loads(first.decode("utf-8"))
     except (OSError, ValueError):
@@ -253,14 +264,31 @@ class SaveScan:
     """What :func:`scan_saves` found: games to resume (newest first), broken saves moved
     aside, finished games moved to the history, saves open in another window."""
 
-    resumable: list[SaveInfo] = field(default_factory=list)
+    found: list[SaveInfo] = field(default_factory=list)
     broken: list[BrokenSave] = field(default_factory=list)
     archived: list[Path] = field(default_factory=list)
     in_use: list[Path] = field(default_factory=list)
 
     @property
+    def resumable(self) -> list[SaveInfo]:
+        """The games found to resume, newest first, that can still be resumed *now*: a
+        save gone since the scan is left out, and one another window has started to
+        play since is left out and counted ``in_use`` (checked at every look)."""
+        games = []
+        for info in self.found:
+            if not os.path.lexists(info.path):
+                continue
+            if is_locked(info.path):
+                if info.path not in self.in_use:
+                    self.in_use.append(info.path)
+                continue
+            games.append(info)
+        return games
+
+    @property
     def latest(self) -> SaveInfo | None:
-        return self.resumable[0] if self.resumable else None
+        games = self.resumable
+        return games[0] if games else None
 
 
 def move_aside(path: Path, reason: str, base: Path | None = None) -> Path | None:
@@ -271,25 +299,35 @@ def move_aside(path: Path, reason: str, base: Path | None = None) -> Path | None
         return None
     try:
         note = target.with_name(target.name + ".txt")
-        note.write_text(f"{reason}\n", encoding="utf-8")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+        with open(os.open(note, flags, 0o644), "w", encoding="utf-8") as f:
+            f.write(f"{reason}\n")
     except OSError:
         pass
     return target
 
 
 def archive(path: Path, base: Path | None = None, *, abandoned: bool = False,
-            cap: int = HISTORY_CAP) -> Path | None:
+            cap: int = HISTORY_CAP, held: bool = False) -> Path | None:
     """Move a save into ``history/`` (``<name>.abandoned.jsonl`` when abandoned), then
-    keep only the newest ``cap`` records there."""
+    keep only the newest ``cap`` records there; ``None`` when it cannot be moved.
+
+    The save's lock is taken for the move (unless the caller ``held`` it already):
+    a game another window is playing raises :class:`SaveInUse` and stays where it is.
+    """
     path = Path(path)
     name = path.name
     if abandoned:
         stem, suffix = os.path.splitext(name)
         name = f"{stem}{ABANDONED_SUFFIX}{suffix}"
+    lock = None if held else lock_save(path)          # SaveInUse: another window plays it
     try:
         target = _move(path, history_dir(base), name)
     except OSError:
         return None
+    finally:
+        if lock is not None:
+            lock.close()
     rotate_history(base, cap)
     return target
 
@@ -297,9 +335,15 @@ def archive(path: Path, base: Path | None = None, *, abandoned: bool = False,
 def history(base: Path | None = None) -> list[Path]:
     """The records in ``history/``, newest first."""
     try:
-        files = [(p.stat().st_mtime, p) for p in history_dir(base).glob("*.jsonl")]
+        paths = list(history_dir(base).glob("*.jsonl"))
     except OSError:
         return []
+    files = []
+    for p in paths:
+        try:
+            files.append((p.lstat().st_mtime, p))
+        except OSError:
+            continue
     return [p for _, p in sorted(files, key=lambda item: (item[0], item[1].name), reverse=True)]
 
 
@@ -335,29 +379,59 @@ def scan_saves(base: Path | None = None, max_bytes: int = SAVE_MAX_BYTES) -> Sav
         return scan
     found = []
     for path in paths:
-        if not path.is_file():
+        try:
+            special = not_a_save_file(path)
+        except FileNotFoundError:
+            continue                               # gone since the listing
+        if special is not None:
+            reason = f"{path}: {special}, not a saved game"
+            scan.broken.append(BrokenSave(path, reason, move_aside(path, reason, base)))
             continue
-        if is_locked(path):
+        # A game another window plays is read (to offer it once it is free) but never
+        # moved: what looks wrong in it may be the other window's write in progress.
+        in_use = is_locked(path)
+        if in_use:
             scan.in_use.append(path)
-            continue
         try:
             record, game = load_save(path, max_bytes)
         except RecordError as exc:
-            scan.broken.append(BrokenSave(path, str(exc), move_aside(path, str(exc), base)))
+            if not in_use:
+                scan.broken.append(BrokenSave(path, str(exc), move_aside(path, str(exc), base)))
             continue
         except Exception as exc:  # a bug in an engine must not stop the app starting
-            reason = f"{path}: cannot be replayed ({type(exc).__name__}: {exc})"
-            scan.broken.append(BrokenSave(path, reason, move_aside(path, reason, base)))
+            if not in_use:
+                reason = f"{path}: cannot be replayed ({type(exc).__name__}: {exc})"
+                scan.broken.append(BrokenSave(path, reason, move_aside(path, reason, base)))
             continue
         if game.is_over:
-            moved = archive(path, base)
-            if moved is not None:
-                scan.archived.append(moved)
+            if not in_use:
+                try:
+                    moved = archive(path, base)
+                except SaveInUse:
+                    moved = None
+                if moved is not None:
+                    scan.archived.append(moved)
             continue
         found.append(save_info(path, record, game))
-    scan.resumable = sorted(found, key=lambda info: (info.modified, info.path.name),
-                            reverse=True)
+    scan.found = sorted(found, key=lambda info: (info.modified, info.path.name),
+                        reverse=True)
     return scan
+
+
+def not_a_save_file(path: Path) -> str | None:
+    """What an entry of ``saves/`` is when it is no file to read a game from ("a named
+    pipe (FIFO)", "a link to nothing"), from ``lstat``/``stat`` alone (nothing is
+    opened); ``None`` for a regular file or a link to one. A link is read through but
+    never written through (the autosave writes a file of its own in its place)."""
+    from core.records import file_kind
+    mode = os.lstat(path).st_mode
+    if stat.S_ISLNK(mode):
+        try:
+            target = os.stat(path).st_mode
+        except OSError:
+            return "a link to a file that does not exist"
+        return None if stat.S_ISREG(target) else f"a link to {file_kind(target)}"
+    return None if stat.S_ISREG(mode) else file_kind(mode)
 
 
 # -- one window per game: the save's lock -------------------------------------------------
@@ -373,7 +447,7 @@ def lock_save(path: Path) -> Any:
     except ImportError:          # not POSIX: no locking
         return None
     try:
-        handle = open(path, "rb")
+        handle = open_for_reading(path)
     except OSError:
         return None
     try:
@@ -394,7 +468,7 @@ def is_locked(path: Path) -> bool:
     except ImportError:
         return False
     try:
-        with open(path, "rb") as f:
+        with open_for_reading(path) as f:
             try:
                 fcntl.flock(f.fileno(), fcntl.LOCK_SH | fcntl.LOCK_NB)
             except BlockingIOError:

@@ -118,7 +118,7 @@ class GameSession:
         self.decision_index = (decision_index if decision_index is not None
                                else count_decisions(game))
         self._timeline: Timeline | None = None   # undo/redo, made on first use
-        self.save_problem = ""                    # why the save stopped (after an undo)
+        self._save_note = ""                      # why a plain record writer stopped
 
     # -- who is who --------------------------------------------------------
     @property
@@ -188,6 +188,42 @@ class GameSession:
     def _record(self, events: list[Event]) -> None:
         if self.record_writer is not None and events:
             self.record_writer.append(events)
+
+    # -- is it saved? ------------------------------------------------------------
+    @property
+    def save_problem(self) -> str:
+        """Why the game is not being saved right now ("" while every move is saved, or
+        when it was never meant to be saved). The app's autosave mends itself when the
+        disk lets it, and then this is "" again."""
+        return getattr(self.record_writer, "failed", None) or self._save_note
+
+    @save_problem.setter
+    def save_problem(self, text: str) -> None:
+        self._save_note = text
+
+    @property
+    def unsaved_moves(self) -> int:
+        """Decisions of the game the save does not hold (0 when it holds them all)."""
+        if not self.save_problem:
+            return 0
+        lines = getattr(self.record_writer, "unsaved_lines", None)
+        if lines is None:           # no autosave to ask: count what the game holds
+            return self.decision_index
+        from_record = getattr(type(self.game), "command_from_record", None)
+        count = 0
+        for line in lines:
+            try:
+                count += from_record is not None and from_record(line) is not None
+            except ValueError:
+                continue
+        return count
+
+    def save_now(self) -> bool:
+        """Try to write every move now (after a failure); True when the game is saved."""
+        save_now = getattr(self.record_writer, "save_now", None)
+        if callable(save_now):
+            save_now()
+        return not self.save_problem
 
     # -- bots ----------------------------------------------------------------
     def bot_for(self, player: int) -> Bot:
@@ -269,11 +305,11 @@ class GameSession:
         if writer is None or not path:
             return
         from core.records import RecordWriter
-        header = read_header(path) or self.game.header(self.players_header())
+        header = (getattr(writer, "header", None) or read_header(path)
+                  or self.game.header(self.players_header()))
         rewrite = getattr(writer, "rewrite", None)
         if callable(rewrite):           # the app's autosave (tui.autosave): it rewrites itself
-            if not rewrite(marked_header(header), self.game.history):
-                self.save_problem = getattr(writer, "failed", None) or "The game is not saved."
+            rewrite(marked_header(header), self.game.history)   # its `failed` tells
             return
         try:
             close = getattr(writer, "close", None)

@@ -16,19 +16,26 @@ screens, pauses after a trick when the settings say so, runs a bot's decision in
 a thread worker (group "bots", exclusive) or prompts the human. Bots only move
 while this screen is the active one (help, settings, a summary or the too-small
 notice on top pause the game; nothing is lost).
+
+While the game is not being saved (a full or failing disk), a notice above the
+status line says so and why, on every game screen, until saving works again; then
+quitting (or leaving for a new game) asks first (:class:`QuitUnsavedDialog`).
 """
 
 from __future__ import annotations
 
 import time
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.reactive import reactive
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from core.errors import IllegalMove
@@ -42,6 +49,17 @@ from tui.widgets.status_line import StatusLine
 
 class GameScreen(Screen):
     """A game in play. Owns its :class:`~tui.session.GameSession`."""
+
+    DEFAULT_CSS = """
+    GameScreen #save-problem {
+        display: none;
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $error 25%;
+    }
+    GameScreen #save-problem.-shown { display: block; }
+    """
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("question_mark,f1", "help", "Help", key_display="?", id="game.help"),
@@ -75,6 +93,8 @@ class GameScreen(Screen):
         self._resume_pending = False
         self._prompted_index: int | None = None
         self._pause_timer: Any = None
+        self._save_problem_shown = ""
+        self._game_end_record: dict[str, Any] | None = None
 
     # -- hooks for subclasses ----------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -94,12 +114,38 @@ class GameScreen(Screen):
     # -- layout -----------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield from self.compose_table()
+        yield Static("", id="save-problem", markup=False)
         yield StatusLine(id="status")
         yield KeysFooter()   # every key that works, even at 80 columns
 
     def on_mount(self) -> None:
         events = self.session.start()
+        self.show_save_state()
         self.post_message(GameUpdated(events))
+
+    # -- is the game saved? ------------------------------------------------------
+    def show_save_state(self) -> None:
+        """Show (or take away) the notice that the game is not being saved. When saving
+        works again after a failure, say so once."""
+        if not self.is_mounted:
+            return
+        problem = self.session.save_problem
+        notice = self.query_one("#save-problem", Static)
+        if problem:
+            notice.update(save_problem_text(problem, self.session.unsaved_moves))
+        notice.set_class(bool(problem), "-shown")
+        mended, self._save_problem_shown = bool(self._save_problem_shown and not problem), problem
+        if mended:
+            tell = getattr(self.app, "tell_save_problem", None)
+            again = "Saving works again: the whole game is saved."
+            if callable(tell):
+                tell(again, "information")    # it asks every screen again: told once here
+            else:
+                self.notify(again)
+
+    def saves_changed(self) -> None:
+        """The app said something about saving (a disk that fails): show where it stands."""
+        self.show_save_state()
 
     # -- helpers for subclasses --------------------------------------------
     @property
@@ -133,6 +179,7 @@ class GameScreen(Screen):
     @on(GameUpdated)
     def _game_updated(self, message: GameUpdated) -> None:
         events = message.events
+        self.show_save_state()
         self.refresh_view(self.session.view(), events)
         for event in events:
             kind = getattr(event, "kind", "")
@@ -211,12 +258,13 @@ class GameScreen(Screen):
     def _show_summary(self, kind: str, record: dict[str, Any]) -> None:
         game_name = self.session.game.name
         if kind == "game_end":
+            self._game_end_record = record
             self.app.push_screen(GameOverScreen(game_name, record, self.session.seats),
                                  self._game_over_closed)
         else:
-            self.app.push_screen(
-                HandSummaryScreen(game_name, record, self.session.view()),
-                self._summary_closed)
+            summary = HandSummaryScreen(game_name, record, self.session.view())
+            summary.game_saved = not self.session.save_problem   # what its q may promise
+            self.app.push_screen(summary, self._summary_closed)
 
     def _summary_closed(self, choice: str | None) -> None:
         if choice == "quit":
@@ -237,6 +285,9 @@ class GameScreen(Screen):
             self._leave("new")
 
     def _leave(self, how: str) -> None:
+        self.confirm_unsaved(partial(self._leave_now, how), "leave this game")
+
+    def _leave_now(self, how: str) -> None:
         self.workers.cancel_group(self, "bots")
         self.session.close()
         after_game = getattr(self.app, "after_game", None)
@@ -397,7 +448,105 @@ class GameScreen(Screen):
         self.app.push_screen(SettingsScreen())
 
     def action_quit_game(self) -> None:
-        """Leave at once: the record writer has already saved every event."""
+        """Quit at once when every move is saved (the record writer saved each one as it
+        happened); when the game is not being saved, try once more, then ask first."""
+        self.confirm_unsaved(self._quit_now, "quit")
+
+    def _quit_now(self) -> None:
         self.workers.cancel_group(self, "bots")
         self.session.close()
         self.app.exit(0)
+
+    def confirm_unsaved(self, go: Callable[[], None], doing: str) -> None:
+        """Run ``go`` now if the game is saved (after one more try at saving it);
+        otherwise ask whether to lose the unsaved moves, and go on playing on "no"."""
+        session = self.session
+        if not session.save_problem or session.save_now():
+            self.show_save_state()
+            go()
+            return
+        self.show_save_state()
+
+        def answered(lose_them: bool | None) -> None:
+            if lose_them:
+                go()
+                return
+            if session.game.is_over and self._game_end_record is not None:
+                self._summaries.append(("game_end", self._game_end_record))   # shown again
+            self._advance()
+
+        saved_at = getattr(session.record_writer, "saved_at", None)
+        self.app.push_screen(QuitUnsavedDialog(session.save_problem, session.unsaved_moves,
+                                               saved_at, doing), answered)
+
+
+def save_problem_text(problem: str, unsaved_moves: int) -> Text:
+    """The notice on a game screen that is not being saved: why, and what is not kept.
+    Plain text: the reason may quote a file name."""
+    text = Text()
+    text.append(" NOT SAVED ", style="bold reverse")
+    text.append(" " + problem)
+    if unsaved_moves:
+        text.append(f" Moves not in the save: {unsaved_moves}.", style="bold")
+    return text
+
+
+def unsaved_game(app: Any) -> "GameScreen | None":
+    """The game screen under everything whose game is not being saved, if any."""
+    for screen in reversed(getattr(app, "screen_stack", [])):
+        if isinstance(screen, GameScreen) and screen.session.save_problem:
+            return screen
+    return None
+
+
+class QuitUnsavedDialog(ModalScreen[bool]):
+    """Quitting a game that is not being saved: lose the unsaved moves, or play on.
+
+    Dismisses with ``True`` (quit anyway) or ``False`` (keep playing)."""
+
+    DEFAULT_CSS = """
+    QuitUnsavedDialog { align: center middle; }
+    #unsaved-box { width: 100%; max-width: 72; height: auto; border: round $error;
+                   background: $surface; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[Binding]] = [
+        Binding("y", "answer(True)", "Lose them", id="unsaved.lose"),
+        Binding("n,escape", "answer(False)", "Keep playing", key_display="n",
+                id="unsaved.stay"),
+    ]
+
+    def __init__(self, problem: str, unsaved_moves: int, saved_at: float | None,
+                 doing: str = "quit") -> None:
+        super().__init__()
+        self.problem = problem
+        self.unsaved_moves = unsaved_moves
+        self.saved_at = saved_at
+        self.doing = doing
+
+    def body(self) -> Text:
+        text = Text(self.problem)
+        text.append("\n\n")
+        if self.saved_at is None:
+            text.append("Nothing of this game is in a save yet: ")
+            text.append(f"if you {self.doing} now, the whole game is lost.")
+        else:
+            moves = {0: "its last events are", 1: "the last move is"}.get(
+                self.unsaved_moves, f"the last {self.unsaved_moves} moves are")
+            clock = time.strftime("%H:%M", time.localtime(self.saved_at))
+            text.append(f"The save holds the game as it was at {clock}: if you "
+                        f"{self.doing} now, {moves} lost.")
+        text.append("\n\ny  ", style="bold")
+        text.append(f"{self.doing} anyway and lose them")
+        text.append("\nn  ", style="bold")
+        text.append("keep playing (saving is tried again at every move)")
+        return text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="unsaved-box"):
+            yield Static("This game is not being saved", classes="dialog-title")
+            yield Static(self.body(), classes="dialog-context", markup=False)
+        yield KeysFooter(tight_first=False)
+
+    def action_answer(self, lose_them: bool) -> None:
+        self.dismiss(lose_them)

@@ -189,6 +189,7 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("enter,space", "next", "Continue", key_display="⏎/space", priority=True,
                 id="summary.next"),
         Binding("q", "quit", "Quit (saved)", id="summary.quit"),
+        Binding("q", "quit_unsaved", "Quit", id="summary.quit_unsaved"),
         Binding("v", "review", "Review hand", id="summary.review"),
     ]
 
@@ -228,9 +229,10 @@ class HandSummaryScreen(ModalScreen[str]):
             with VerticalScroll(classes="summary-body"):
                 yield Static(Text("\n").join(lines), id="summary-why")
                 yield Static(table, id="summary-table", classes="summary-table")
+            saved = ("q quits (the game is saved)." if self.game_saved else
+                     "q quits (this game is NOT being saved: you are asked first).")
             yield Static(f"Press Enter or Space for the {next_label.lower()}; v reviews the "
-                         "hand; q quits (the game is saved).", id="dialog-hint",
-                         classes="dialog-hint")
+                         f"hand; {saved}", id="dialog-hint", classes="dialog-hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -239,7 +241,18 @@ class HandSummaryScreen(ModalScreen[str]):
     def action_next(self) -> None:
         self.dismiss("next")
 
+    game_saved = True
+    """Whether the game under it is being saved (its game screen says): what q promises."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("quit", "quit_unsaved"):
+            return (action == "quit") == self.game_saved
+        return True
+
     def action_quit(self) -> None:
+        self.dismiss("quit")
+
+    def action_quit_unsaved(self) -> None:
         self.dismiss("quit")
 
     def action_review(self) -> None:

@@ -18,6 +18,8 @@ from core.registry import GAME_NAMES, game_class
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.tile import join_horizontally, tile_text
 
+OFFER_CHECK_SECONDS = 2.0
+"""How often the title looks whether the game it offers to resume is still free."""
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
                "mexican_train": "Mexican Train"}
 GAME_BLURBS = {
@@ -93,6 +95,7 @@ class TitleScreen(Screen):
         games.highlighted = GAME_NAMES.index(last) if last in GAME_NAMES else 0
         games.focus()
         self.saves_changed()
+        self.set_interval(OFFER_CHECK_SECONDS, self._check_offer)
 
     # -- saved games: the Resume offer, what was moved aside --------------------------
     def saves_changed(self) -> None:
@@ -101,6 +104,7 @@ class TitleScreen(Screen):
             return
         unfinished = getattr(self.app, "unfinished_save", None)
         info = unfinished() if callable(unfinished) else None
+        self._offered = getattr(info, "path", None)
         resume = self.query_one("#title-resume", Static)
         if info is not None:
             text = Text()
@@ -118,6 +122,16 @@ class TitleScreen(Screen):
         notice.update(Text(said[-1] + more if said else ""))
         notice.display = bool(said)
         self.refresh_bindings()
+
+    def _check_offer(self) -> None:
+        """Take the offer away as soon as its game is played in another window (or its
+        save is gone), and offer the next one: the app looks at the locks each time."""
+        if not self.is_current:
+            return
+        unfinished = getattr(self.app, "unfinished_save", None)
+        info = unfinished() if callable(unfinished) else None
+        if getattr(info, "path", None) != getattr(self, "_offered", None):
+            self.saves_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -32,6 +32,11 @@ class TooSmallScreen(ModalScreen[None]):
 
     def _text(self) -> str:
         width, height = self._shown_size or self.app.size
+        from tui.screens.game_base import unsaved_game
+        if unsaved_game(self.app) is not None:
+            return (f"Enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
+                    f"It is {width}×{height} now. The game waits.\n"
+                    "(the game is NOT being saved: q quits and loses its unsaved moves)")
         return (f"Enlarge the terminal to at least {MIN_WIDTH}×{MIN_HEIGHT}.\n"
                 f"It is {width}×{height} now. The game waits; nothing is lost.\n"
                 "(q quits; the game is saved)")
