@@ -83,6 +83,11 @@ async def play_to_game_over(pilot: Any, max_steps: int = 3000) -> dict[str, int]
             session = screen.session
             if screen.waiting_for_key:
                 await pilot.press("space")
+            elif session.is_human_turn() and session.game.name == "mexican_train":
+                active = screen.active_bindings
+                key = "d" if "d" in active else "p" if "p" in active else "enter"
+                seen[f"{name}:{key}"] = seen.get(f"{name}:{key}", 0) + 1
+                await pilot.press(key)
             elif session.is_human_turn():
                 view = session.view()
                 key = "enter" if view.phase == "play" else "b"

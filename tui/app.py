@@ -23,6 +23,7 @@ from textual.binding import Binding
 
 import styles
 from core.registry import game_class
+from core.text import plain
 from tui.keys import key_display
 from tui.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences
 from tui.session import GameSession, Seat, default_seats
@@ -281,11 +282,20 @@ class DominoesApp(AppLook, App):
             return
         self.refresh_saves()
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Textual's notification, always as plain text: a message may quote a file name,
+        a record or a field, so it is never parsed as markup (``markup`` is ignored) and
+        its control characters are shown as stand-ins."""
+        super().notify(plain(message, 500, keep_newlines=True), title=plain(title, 80),
+                       severity=severity, timeout=timeout, markup=False)
+
     def tell_save_failure(self, message: str) -> None:
         """The autosave cannot write (disk full, no permission): say so; play goes on."""
         self.tell_save_problem(message, severity="warning")
 
     def tell_save_problem(self, message: str, severity: str = "error") -> None:
+        message = plain(message, 300)   # it may quote a file name from saves/
         self.save_messages.append(message)
         self.log.warning(message)
         self.notify(message, severity=severity, timeout=15)  # type: ignore[arg-type]

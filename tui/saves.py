@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.text import player_name
+
 APP_NAME = "dominoes"
 
 
@@ -209,7 +211,7 @@ def record_game(path: Path) -> str | None:
 
 def save_info(path: Path, record: Any, game: Any) -> SaveInfo:
     """What the Resume offer shows about a save (from its replayed game)."""
-    players = tuple(str(p.get("name") or f"Player {i + 1}")
+    players = tuple(player_name(p.get("name") or f"Player {i + 1}")
                     for i, p in enumerate(record.header.get("players") or []))
     human = any(p.get("kind") == "human" for p in record.header.get("players") or [])
     scores: tuple[int, ...] = ()

@@ -16,6 +16,7 @@ from core.bots import LEVELS, make_bot
 from core.events import Event
 from core.game import Game
 from core.simulate import LegalMoveBot
+from core.text import plain, player_name
 from core.undo import Timeline, marked_header, read_header, rewrite_record
 
 SeatKind = Literal["human", "bot"]
@@ -29,11 +30,20 @@ SEAT_NAMES = {
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat at the table: a human or a bot of some level."""
+    """One seat at the table: a human or a bot of some level.
+
+    A name may come from a record file: it is kept as safe, bounded text
+    (:func:`core.text.player_name`), so every screen that shows it shows plain text.
+    """
 
     name: str
     kind: SeatKind
     level: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "name", player_name(self.name))
+        if self.level is not None:
+            object.__setattr__(self, "level", plain(self.level, 20))
 
     @property
     def is_bot(self) -> bool:

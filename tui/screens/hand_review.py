@@ -31,6 +31,7 @@ from core.narration import (HAND_ENDS, last_finished_hand, moon_bid_text, narrat
                             texas42_bid_text, tiles_text, train_text, trump_text)
 from core.texas42_bidding import decode_bid
 from core.tiles import Tile, parse_tile, sort_hand
+from tui.plain_text import row as plain_row
 from tui.keys import key_hint
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
@@ -144,7 +145,7 @@ def tricks_table(game_name: str, lines: Sequence[dict[str, Any]], names: Sequenc
         row = [str(trick["number"]), *cells, names[trick["winner"]]]
         if has_points:
             row.append(str(trick.get("points", "")))
-        table.add_row(*row)
+        table.add_row(*plain_row(*row))
     return table
 
 

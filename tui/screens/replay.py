@@ -30,6 +30,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
+from core.text import plain
 import styles
 from tui.keys import key_hint
 from tui.widgets.keys_footer import KeysFooter
@@ -103,9 +104,9 @@ class ReplayScreen(Screen):
         text.append(f"  {title}")
         seed = self.model.header.get("seed")
         if seed is not None:
-            text.append(f" · deal #{seed}")
+            text.append(f" · deal #{plain(seed, 24)}")
         if self.path:
-            text.append(f" · {os.path.basename(self.path)}")
+            text.append(f" · {plain(os.path.basename(self.path), 60)}")
         if not any(line.get("event") == "game_end" for line in self.model.lines):
             text.append(" · unfinished")
         return text

@@ -27,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.text import plain
 from tui.widgets.keys_footer import KeysFooter
 
 HISTORY_SHOWN = 50
@@ -50,7 +51,7 @@ def history_label(path: Path) -> Text:
         text.append(f" · {when(path.stat().st_mtime)}")
     except OSError:
         pass
-    text.append(f"\n        {name}", style="dim")
+    text.append(f"\n        {plain(name, 70)}", style="dim")
     return text
 
 
@@ -215,8 +216,8 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="unfinished-box"):
             yield Static("You have an unfinished game", classes="dialog-title")
-            yield Static(f"{self.info.headline()}\n{self.info.score_text()}\n\n"
-                         f"Start {self.new_title}?", classes="dialog-context")
+            yield Static(Text(f"{self.info.headline()}\n{self.info.score_text()}\n\n"
+                              f"Start {self.new_title}?"), classes="dialog-context")
             yield OptionList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
                              id="unfinished-choices", classes="dialog-choices")
         yield KeysFooter(tight_first=False)

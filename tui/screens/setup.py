@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.errors import OptionError
 from core.options import OptionSpec
 from core.registry import game_class
+from core.text import plain
 from tui.preferences import LEVELS
 from tui.screens.title import GAME_TITLES
 from tui.session import SEAT_NAMES
@@ -75,7 +77,7 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         choices = self.app.preferences.choices(self.game_name)
         saved = dict(choices.options)
-        yield Static(f"Set up {GAME_TITLES.get(self.game_name, self.game_name)}",
+        yield Static(Text(f"Set up {GAME_TITLES.get(self.game_name, self.game_name)}"),
                      id="setup-title")
         with VerticalScroll(id="setup-form"):
             for spec in self.specs:
@@ -187,7 +189,7 @@ class SetupScreen(Screen):
         try:
             options, levels, seed = self.collect()
         except (OptionError, ValueError) as exc:
-            self.query_one("#setup-error", Static).update(f"Not allowed: {exc}")
+            self.query_one("#setup-error", Static).update(Text(f"Not allowed: {plain(exc)}"))
             return
         prefs = self.app.preferences
         choices = prefs.choices(self.game_name)

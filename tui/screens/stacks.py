@@ -47,7 +47,7 @@ class StacksScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stacks-box"):
-            yield Static(f"Team stacks · hand {self.view.hand_number}", id="stacks-title")
+            yield Static(Text(f"Team stacks · hand {self.view.hand_number}"), id="stacks-title")
             with VerticalScroll():
                 yield Static(stacks_text(self.view, self.names), id="stacks-text")
             yield Static("q / t / Esc close", id="stacks-hint")

@@ -27,6 +27,7 @@ from textual.widgets import Button, Static
 from core.moon_view import MOON, describe_bid as describe_moon_bid, tricks_needed
 from core.texas42_bidding import decode_bid, describe_bid as describe_42_bid, is_mark_bid
 from core.tricks import TrumpMode
+from tui.plain_text import row as plain_row
 from tui.screens.choice_dialog import ascii_style, seat_names
 from tui.widgets.keys_footer import KeysFooter
 
@@ -88,7 +89,7 @@ def moon_summary(record: dict[str, Any], names: Sequence[str],
     table.add_column("Total", justify="right")
     for p, name in enumerate(names):
         role = " (bidder)" if p == bidder else ""
-        table.add_row(f"{name}{role}", str(tricks[p]), _signed(delta[p]), str(scores[p]))
+        table.add_row(*plain_row(f"{name}{role}", str(tricks[p]), _signed(delta[p]), str(scores[p])))
     return lines, table
 
 
@@ -140,8 +141,8 @@ def texas42_summary(record: dict[str, Any], names: Sequence[str], view: Any = No
     table.add_column(f"Total {unit}", justify="right")
     for team in (0, 1):
         role = " (bidders)" if team == bid_team else ""
-        table.add_row(f"{team_name(names, team)}{role}", str(points[team]),
-                      _signed(marks[team]), str(totals[team]))
+        table.add_row(*plain_row(f"{team_name(names, team)}{role}", str(points[team]),
+                      _signed(marks[team]), str(totals[team])))
     remaining = record.get("remaining") or []
     left = [(p, tiles) for p, tiles in enumerate(remaining) if tiles]
     if left:
@@ -178,7 +179,7 @@ def train_summary(record: dict[str, Any], names: Sequence[str], view: Any = None
             note.append("OUT")
         if scores[p] == low:
             note.append("lowest total")
-        table.add_row(name, str(points[p]), str(scores[p]), ", ".join(note))
+        table.add_row(*plain_row(name, str(points[p]), str(scores[p]), ", ".join(note)))
     return lines, table
 
 
@@ -231,8 +232,8 @@ class HandSummaryScreen(ModalScreen[str]):
                 yield Static(table, id="summary-table", classes="summary-table")
             saved = ("q quits (the game is saved)." if self.game_saved else
                      "q quits (this game is NOT being saved: you are asked first).")
-            yield Static(f"Press Enter or Space for the {next_label.lower()}; v reviews the "
-                         f"hand; {saved}", id="dialog-hint", classes="dialog-hint")
+            yield Static(Text(f"Press Enter or Space for the {next_label.lower()}; v reviews "
+                              f"the hand; {saved}"), id="dialog-hint", classes="dialog-hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -327,8 +328,8 @@ class GameOverScreen(ModalScreen[str]):
             table.add_column("Score", justify="right")
             table.add_column("")
             for team in (0, 1):
-                table.add_row(team_name(names, team), str(scores[team]) if team < len(scores)
-                              else "", "WINNER" if team in winners else "")
+                table.add_row(*plain_row(team_name(names, team), str(scores[team]) if team < len(scores)
+                              else "", "WINNER" if team in winners else ""))
             return table
         low_wins = self.game_name == "mexican_train"
         sign = 1 if low_wins else -1
@@ -338,8 +339,8 @@ class GameOverScreen(ModalScreen[str]):
         table.add_column("Score", justify="right")
         table.add_column("")
         for rank, p in enumerate(order, 1):
-            table.add_row(str(rank), names[p] if p < len(names) else f"Player {p + 1}",
-                          str(scores[p]), "WINNER" if p in winners else "")
+            table.add_row(*plain_row(str(rank), names[p] if p < len(names) else f"Player {p + 1}",
+                          str(scores[p]), "WINNER" if p in winners else ""))
         return table
 
     def compose(self) -> ComposeResult:

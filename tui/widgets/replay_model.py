@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.narration import NARRATORS, as_line
+from core.text import player_name
 
 HAND_STARTS = frozenset({"hand_start", "round_start"})
 HAND_ENDS = frozenset({"hand_end", "round_end"})
@@ -85,7 +86,7 @@ class ReplayModel:
         self.lines = [as_line(line) for line in lines]
         self.game: str = header["game"]
         self.players: list[dict[str, Any]] = list(header.get("players") or [])
-        self.names = [str(p.get("name") or f"Player {i + 1}")
+        self.names = [player_name(p.get("name") or f"Player {i + 1}")
                       for i, p in enumerate(self.players)]
         self.num_players = len(self.players)
         self.options: dict[str, Any] = dict(header.get("options") or {})
