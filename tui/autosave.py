@@ -207,6 +207,8 @@ class Autosave:
         except OSError:
             return False                             # still failing: told once already
         self.failed = None
+        if _ends_game(self.lines[-1:]):
+            self.finish()                            # its end is saved now: to the history
         return True
 
     def _replaced(self) -> bool:
