@@ -211,3 +211,21 @@ def test_no_renderable_in_tui_is_built_from_an_f_string_with_markup():
                     and "markup=False" not in line and "Text(" not in line:
                 offenders.append(f"{path.relative_to(ROOT)}:{number}")
     assert offenders == []
+
+
+async def test_the_screenshot_action_writes_only_into_the_data_directory(tmp_path):
+    from tests.tui_pilot import make_app
+    home = tmp_path / "home"
+    (home / ".ssh").mkdir(parents=True)
+    keys = home / ".ssh" / "authorized_keys"
+    keys.write_text("ssh-ed25519 AAAA friend\n")
+    app = make_app(tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.run_action(f"app.screenshot('authorized_keys', '{home / '.ssh'}')")
+        await app.run_action("app.simulate_key('q')")
+        await pilot.pause()
+        assert app.is_running
+    assert keys.read_text() == "ssh-ed25519 AAAA friend\n"
+    shots = list((tmp_path / "data" / "screenshots").glob("dominoes-*.svg"))
+    assert len(shots) == 1 and "<svg" in shots[0].read_text()

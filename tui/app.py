@@ -290,6 +290,33 @@ class DominoesApp(AppLook, App):
         super().notify(plain(message, 500, keep_newlines=True), title=plain(title, 80),
                        severity=severity, timeout=timeout, markup=False)
 
+    # -- actions that reach files or the terminal: only on the app's own terms -------------
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Textual's screenshot action, with the file name and folder always the app's own:
+        an SVG under ``screenshots/`` in the data directory (never a path that came from
+        anywhere else, whatever the arguments say)."""
+        from tui.saves import data_dir
+        import time
+        folder = (self.save_dir if self.save_dir is not None else data_dir()) / "screenshots"
+        name = f"dominoes-{time.strftime('%Y%m%d-%H%M%S')}.svg"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target = folder / name
+            if target.is_symlink():
+                raise OSError("the screenshot's name is taken by a link")
+            target.write_text(self.export_screenshot(), encoding="utf-8")
+        except OSError as exc:
+            self.notify(f"The screenshot could not be saved: {exc.strerror or exc}",
+                        severity="error")
+            return
+        self.notify(f"Screenshot saved as {target}")
+
+    async def action_simulate_key(self, key: str) -> None:
+        """Off: a key is something a person presses, never something text can ask for."""
+
+    def action_suspend_process(self) -> None:
+        """Off: a hosted game must not hand its terminal back to a shell."""
+
     def tell_save_failure(self, message: str) -> None:
         """The autosave cannot write (disk full, no permission): say so; play goes on."""
         self.tell_save_problem(message, severity="warning")
