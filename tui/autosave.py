@@ -387,8 +387,8 @@ def _failure_text(exc: BaseException) -> str:
         where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
     else:
         reason, where = str(exc), ""
-    return (f"This game cannot be saved: {reason}{where}. You can play on; it is saved "
-            "again, whole, as soon as the disk lets it.")
+    return (f"This game cannot be saved: {reason}{where}. Play on: it is saved again, "
+            "whole, once the disk lets it.")
 
 
 def missing_events(record: Any, game: Any) -> list[Any] | None:
