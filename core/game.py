@@ -61,6 +61,7 @@ class Game(ABC):
         self._deals = iter(deals) if deals is not None else None
         self.history: list[Event] = []
         self._started = False
+        self._hand_end_views: dict[int, Any] | None = None
 
     # -- the contract -------------------------------------------------------
     @property
@@ -114,9 +115,23 @@ class Game(ABC):
             self.start()
         if self.is_over:
             raise GameOver("The game is over.")
+        self._hand_end_views = None
         events = self._apply(command)
         self.history.extend(events)
         return events
+
+    def hand_end_view(self, player: int) -> Any | None:
+        """What ``player`` saw as the hand (round) that the last command ended was over:
+        its last trick or tile played, the scores after it, and not yet the next deal
+        that the same command dealt. ``None`` when the last command ended no hand (or the
+        game ended with it: then :meth:`view` is that picture)."""
+        if self._hand_end_views is None:
+            return None
+        return self._hand_end_views.get(player)
+
+    def _keep_hand_end_views(self) -> None:
+        """Engines call this as a hand ends, before they deal the next one."""
+        self._hand_end_views = {p: self.view(p) for p in range(self.num_players)}
 
     def next_deal(self) -> dict[str, Any] | None:
         """The preset deal for the next hand when replaying, else ``None``."""

@@ -286,6 +286,7 @@ class MexicanTrainGame(Game):
             self._phase = Phase.GAME_OVER
             events.append(GameEnd(self.winner, tuple(self.scores)))
         else:
+            self._keep_hand_end_views()
             events.extend(self._start_round())
         return events
 

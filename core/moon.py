@@ -327,6 +327,7 @@ class MoonGame(Game):
             self._phase = Phase.GAME_OVER
             events.append(GameEnded(self._winner, tuple(self._scores)))
         else:
+            self._keep_hand_end_views()
             events += self._begin_hand(self._hand_number + 1, (self._first_bidder + 1) % PLAYERS)
         return events
 

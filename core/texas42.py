@@ -376,6 +376,7 @@ class Texas42Game(Game):
             self._phase = Phase.GAME_OVER
             self._to_act = None
             return events + [GameEnded(winner, tuple(self.totals))]
+        self._keep_hand_end_views()
         return events + self._begin_hand((self.shaker + 1) % 4, self.next_deal())
 
     # -- what players see ---------------------------------------------------------

@@ -29,7 +29,8 @@ from functools import partial
 from typing import Any, Callable, ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -95,6 +96,9 @@ class GameScreen(Screen):
         self._pause_timer: Any = None
         self._save_problem_shown = ""
         self._game_end_record: dict[str, Any] | None = None
+        self._hand_end_view: Any = None
+        self._after_hand_end: list[Any] = []
+        self._decision_since = 0.0
 
     # -- hooks for subclasses ----------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -175,12 +179,86 @@ class GameScreen(Screen):
         self.post_message(GameUpdated(events))
         return True
 
+    # -- what the table shows ----------------------------------------------------
+    def shown_view(self) -> Any:
+        """The view the table shows: the viewer's, or, while a hand that just ended is on
+        the table (its last trick, then its summary), the view as that hand ended."""
+        if self._hand_end_view is not None:
+            return self._hand_end_view
+        return self.session.view()
+
+    @property
+    def showing_hand_end(self) -> bool:
+        """A finished hand is on the table; the next one (dealt already) is not shown yet."""
+        return self._hand_end_view is not None
+
+    def _hold_hand_end(self, events: list[Any]) -> list[Any]:
+        """One hand ends before the next begins: when ``events`` end a hand and deal the
+        next, keep the next deal's events back (and show the view as the hand ended) until
+        its summary is dismissed. Returns the events to show now."""
+        for i, event in enumerate(events):
+            if getattr(event, "kind", "") in self.SUMMARY_EVENTS:
+                rest = list(events[i + 1:])
+                if not rest or any(getattr(e, "kind", "") == "game_end" for e in rest):
+                    return events
+                frozen = self.session.game.hand_end_view(self.session.viewer())
+                if frozen is None:
+                    return events
+                self._hand_end_view = frozen
+                self._after_hand_end = rest
+                return list(events[:i + 1])
+        return events
+
+    def _show_next_hand(self) -> None:
+        """The summary is gone: now the next hand's deal is shown."""
+        if self._hand_end_view is None:
+            return
+        events, self._after_hand_end = self._after_hand_end, []
+        self._hand_end_view = None
+        self.refresh_view(self.session.view(), events)
+        self.refresh_bindings()
+
+    # -- the human's turn begins: nothing typed before it counts -------------------
+    FREE_ACTIONS: ClassVar[frozenset[str]] = frozenset({
+        "help", "settings", "quit_game", "hint", "log", "undo", "redo", "last_trick",
+        "stacks", "score_sheet", "scroll_trains", "app.help", "app.quit", "app.settings"})
+    """Actions that make no move: their keys work whenever they are pressed."""
+
+    def _decision_begins(self) -> None:
+        """Keys and clicks made before this moment do not make the decision now due (they
+        were pressed while bots played, or before the trick so far was on screen)."""
+        self._decision_since = get_time()
+        self.call_after_refresh(self._decision_shown)
+
+    def _decision_shown(self) -> None:
+        self._decision_since = max(self._decision_since, get_time())
+
+    def is_typed_ahead(self, event_time: float) -> bool:
+        """Whether an input event (by its time) came before the decision now due."""
+        return event_time < self._decision_since
+
+    def _free_keys(self) -> frozenset[str]:
+        keys: set[str] = set()
+        for cls in type(self).__mro__:
+            for binding in cls.__dict__.get("BINDINGS", []):
+                if isinstance(binding, Binding) and binding.action in self.FREE_ACTIONS:
+                    keys.update(k.strip() for k in binding.key.split(","))
+        return frozenset(keys)
+
+    def on_key(self, event: events.Key) -> None:
+        """Drop a move key typed ahead of the human's turn (it reached the table late:
+        the app was busy with a bot); keys that make no move always work."""
+        if self.is_typed_ahead(event.time) and event.key not in self._free_keys() \
+                and not event.key.startswith("ctrl+"):
+            event.stop()
+            event.prevent_default()
+
     # -- the loop ------------------------------------------------------------
     @on(GameUpdated)
     def _game_updated(self, message: GameUpdated) -> None:
-        events = message.events
+        events = self._hold_hand_end(list(message.events))
         self.show_save_state()
-        self.refresh_view(self.session.view(), events)
+        self.refresh_view(self.shown_view(), events)
         for event in events:
             kind = getattr(event, "kind", "")
             if kind in self.SUMMARY_EVENTS or kind == "game_end":
@@ -226,6 +304,7 @@ class GameScreen(Screen):
                 return
             self._prompted_index = session.decision_index
             view = session.view()
+            self._decision_begins()
             self.post_message(HumanTurn(view.phase))
             self.prompt_human(view)
 
@@ -262,11 +341,13 @@ class GameScreen(Screen):
             self.app.push_screen(GameOverScreen(game_name, record, self.session.seats),
                                  self._game_over_closed)
         else:
-            summary = HandSummaryScreen(game_name, record, self.session.view())
+            summary = HandSummaryScreen(game_name, record, self.shown_view())
             summary.game_saved = not self.session.save_problem   # what its q may promise
             self.app.push_screen(summary, self._summary_closed)
 
     def _summary_closed(self, choice: str | None) -> None:
+        if choice not in ("quit", "new", "rematch"):
+            self._show_next_hand()
         if choice == "quit":
             self.action_quit_game()
         elif choice == "new":
@@ -406,6 +487,7 @@ class GameScreen(Screen):
         self.waiting_for_key = False
         self._pause_pending = False
         self._summaries.clear()
+        self._hand_end_view, self._after_hand_end = None, []
         self._prompted_index = None
         self.status.error = ""
         if events is None:

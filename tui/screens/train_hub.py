@@ -151,7 +151,7 @@ class TrainHubScreen(GameScreen):
         self.refresh_bindings()
 
     def settings_changed(self) -> None:
-        self.refresh_view(self.session.view(), [])
+        self.refresh_view(self.shown_view(), [])
 
     def rewound(self) -> None:
         """After an undo: news starts afresh from the rebuilt game."""
@@ -165,15 +165,16 @@ class TrainHubScreen(GameScreen):
 
     def _redraw_for_size(self) -> None:
         if self.is_attached and self.session.game.history:
-            self.refresh_view(self.session.view(), [])
+            self.refresh_view(self.shown_view(), [])
 
     # -- what the core allows ------------------------------------------------
     def _human_to_act(self, view: Any) -> bool:
-        return (not getattr(self.session, "is_replay", False) and view.to_act is not None
-                and view.to_act == view.player and self.session.is_human_turn())
+        return (not getattr(self.session, "is_replay", False) and not self.showing_hand_end
+                and view.to_act is not None and view.to_act == view.player
+                and self.session.is_human_turn())
 
     def _legal(self) -> tuple[Any, ...]:
-        view = self.session.view()
+        view = self.shown_view()
         return tuple(view.legal) if self._human_to_act(view) else ()
 
     def _plays(self, legal: tuple[Any, ...]) -> list[Play]:
@@ -438,7 +439,7 @@ class TrainHubScreen(GameScreen):
         self.refresh_view(view, [])
 
     def _redraw_selection(self) -> None:
-        view = self.session.view()
+        view = self.shown_view()
         legal = tuple(view.legal) if self._human_to_act(view) else ()
         plays = self._plays(legal)
         fits = set(self.targets(self.query_one(HubHand).selected_tile, legal))

@@ -102,7 +102,7 @@ class TrickTableScreen(GameScreen):
         self.query_one(HandView).focus()
 
     def settings_changed(self) -> None:
-        self.refresh_view(self.session.view(), [])
+        self.refresh_view(self.shown_view(), [])
 
     def rewound(self) -> None:
         """After an undo: the table shows the rebuilt game's trick in progress."""
@@ -286,8 +286,9 @@ class TrickTableScreen(GameScreen):
             self.show_prompt("")
 
     def _human_to_act(self, view: Any) -> bool:
-        return (not self.session.is_replay and view.to_act is not None
-                and view.to_act == view.player and self.session.is_human_turn())
+        return (not self.session.is_replay and not self.showing_hand_end
+                and view.to_act is not None and view.to_act == view.player
+                and self.session.is_human_turn())
 
     @staticmethod
     def _plays(view: Any) -> frozenset[Tile]:
@@ -296,7 +297,7 @@ class TrickTableScreen(GameScreen):
     def watch_thinking(self, player: int | None) -> None:
         super().watch_thinking(player)
         if self.is_mounted:
-            self.query_one(TrickArea).scene = self._scene(self.session.view())
+            self.query_one(TrickArea).scene = self._scene(self.shown_view())
 
     # -- the human's decisions -------------------------------------------------------
     def prompt_human(self, view: Any) -> None:
@@ -313,7 +314,7 @@ class TrickTableScreen(GameScreen):
     def _dialog_closed(self, command: Any) -> None:
         self._dialog_open = False
         if command is None:
-            view = self.session.view()
+            view = self.shown_view()
             self._refresh_prompt(view)
             self.refresh_bindings()
             self.query_one(HandView).focus()
@@ -329,7 +330,7 @@ class TrickTableScreen(GameScreen):
     # -- keys -------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "decide":
-            view = self.session.view()
+            view = self.shown_view()
             return (self._human_to_act(view) and view.phase in DIALOGS
                     and not self._dialog_open)
         # The footer shows the keys that do something now: no trick yet, nothing to show.
@@ -342,15 +343,15 @@ class TrickTableScreen(GameScreen):
         return super().check_action(action, parameters)
 
     def _trick_taken(self) -> bool:
-        return self._last_trick(self.session.view()) is not None
+        return self._last_trick(self.shown_view()) is not None
 
     def action_decide(self) -> None:
-        view = self.session.view()
+        view = self.shown_view()
         if self._human_to_act(view) and view.phase in DIALOGS and not self._dialog_open:
             self._open_dialog(view)
 
     def action_last_trick(self) -> None:
-        view = self.session.view()
+        view = self.shown_view()
         if self._last_trick(view) is None:
             self.show_prompt("No trick has been played yet this hand.")
             return
@@ -359,11 +360,11 @@ class TrickTableScreen(GameScreen):
 
     def action_stacks(self) -> None:
         from tui.screens.stacks import StacksScreen
-        self.app.push_screen(StacksScreen(self.session.view(), self.names))
+        self.app.push_screen(StacksScreen(self.shown_view(), self.names))
 
     def action_pause_replay(self) -> None:
         self.replay_paused = not self.replay_paused
-        self.query_one("#table-header", Static).update(self._header(self.session.view()))
+        self.query_one("#table-header", Static).update(self._header(self.shown_view()))
         if not self.replay_paused:
             self._advance()
 

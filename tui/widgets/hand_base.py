@@ -107,6 +107,10 @@ class HandBase(Widget, can_focus=True):
             self.post_message(self.Played(self, tile))
 
     def on_click(self, event: events.Click) -> None:
+        typed_ahead = getattr(self.screen, "is_typed_ahead", None)
+        if callable(typed_ahead) and typed_ahead(event.time):
+            event.stop()        # a click from before the human's turn makes no move
+            return
         offset = event.get_content_offset(self)
         if offset is None:
             return

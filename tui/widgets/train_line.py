@@ -158,6 +158,10 @@ class TrainLine(Widget):
         return render_train_line(self.row, self.size.width, self.glyphs)
 
     def on_click(self, event: events.Click) -> None:
+        typed_ahead = getattr(self.screen, "is_typed_ahead", None)
+        if callable(typed_ahead) and typed_ahead(event.time):
+            event.stop()        # a click from before the human's turn makes no move
+            return
         if self.row is not None:
             event.stop()
             self.post_message(self.Clicked(self, self.row.key))
