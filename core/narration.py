@@ -27,6 +27,7 @@ from .events import Event
 from .texas42_bidding import decode_bid
 from .tiles import Tile, parse_tile
 from .tricks import SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, follows, is_trump, suit_led
+from .wording import is_you, plural, possessive, says, their, verb
 
 HAND_STARTS = frozenset({"hand_start", "round_start"})
 HAND_ENDS = frozenset({"hand_end", "round_end"})
@@ -83,15 +84,6 @@ def last_finished_hand(items: Iterable[Event | dict[str, Any]]) -> list[dict[str
 
 # -- small words -----------------------------------------------------------------------
 
-def possessive(name: str) -> str:
-    return "your" if name == "You" else f"{name}'s"
-
-
-def verb(name: str, third: str, base: str) -> str:
-    """ "West bids" but "You bid"."""
-    return f"{name} {base if name == 'You' else third}"
-
-
 def _tile(value: Any) -> Tile:
     return value if isinstance(value, Tile) else parse_tile(str(value))
 
@@ -132,7 +124,7 @@ def train_text(train: Any, names: Sequence[str], player: int | None = None) -> s
         return "the Mexican train"
     k = int(train)
     if player is not None and k == player:
-        return "your train" if names[k] == "You" else "their own train"
+        return "your train" if is_you(names[k]) else "their own train"
     return f"{possessive(names[k])} train"
 
 
@@ -255,7 +247,7 @@ class _TrickNarrator(_Narrator):
         self.trick = []
         who = self.name(line["winner"])
         points = line.get("points")
-        extra = f", worth {points} point{'s' if points != 1 else ''}" if points else ""
+        extra = f", worth {plural(points, 'point')}" if points else ""
         self.say(f"{who} won trick {line['number']}{extra}.")
 
 
@@ -266,14 +258,14 @@ class MoonNarrator(_TrickNarrator):
 
     def on_hand_start(self, line: dict[str, Any]) -> None:
         self.mode, self.trick, self.bidder = None, [], None
-        first = verb(self.name(line["first_bidder"]), "bids", "bid")
+        first = says(self.name(line["first_bidder"]), "bids")
         self.say(f"Hand {line['hand']}: {first} first.")
 
     def on_deal(self, line: dict[str, Any]) -> None:
         hands = line["hands"]
         if self.reveal:
             for p, hand in enumerate(hands):
-                self.say(f"{verb(self.name(p), 'was', 'were')} dealt {tiles_text(hand)}.")
+                self.say(f"{says(self.name(p), 'was')} dealt {tiles_text(hand)}.")
             self.say(f"The widow: {_tile(line['widow'])}.")
         elif self.viewer is not None and self.viewer < len(hands):
             self.say(f"You were dealt {tiles_text(hands[self.viewer])}.")
@@ -310,17 +302,18 @@ class MoonNarrator(_TrickNarrator):
         who, bid = self.name(line["bidder"]), line["bid"]
         tricks = line["tricks"][line["bidder"]]
         need = 7 if bid == MOON_BID else bid
-        won = f"{tricks} trick{'s' if tricks != 1 else ''}"
+        won = plural(tricks, "trick")
         if line["made"]:
             self.say(f"{who} bid {moon_bid_text(bid)} and made it with {won}.")
         else:
-            self.say(f"{who} bid {moon_bid_text(bid)} and was set: {won} of {need}.")
+            self.say(f"{who} bid {moon_bid_text(bid)} and {verb(who, 'was')} set: "
+                     f"{won} of {need}.")
         self.say(f"This hand: {self.scores_text(line['delta'], signed=True)}. "
                  f"Scores: {self.scores_text(line['scores'])}.")
 
     def on_game_end(self, line: dict[str, Any]) -> None:
         winner = line["winner"]
-        self.say(f"{verb(self.name(winner), 'wins', 'win')} the game. "
+        self.say(f"{says(self.name(winner), 'wins')} the game. "
                  f"Final scores: {self.scores_text(line['scores'])}.")
 
 
@@ -351,18 +344,18 @@ class Texas42Narrator(_TrickNarrator):
             self.say(f"To choose the first shaker: {', '.join(draws)}; a tie, so they draw again.")
         else:
             self.say(f"To choose the first shaker: {', '.join(draws)}; "
-                     f"{verb(self.name(shaker), 'shakes', 'shake')} first.")
+                     f"{says(self.name(shaker), 'shakes')} first.")
 
     def on_hand_start(self, line: dict[str, Any]) -> None:
         self.mode, self.trick, self.bids = None, [], []
-        self.say(f"Hand {line['hand']}: {verb(self.name(line['shaker']), 'shakes', 'shake')}.")
+        self.say(f"Hand {line['hand']}: {says(self.name(line['shaker']), 'shakes')}.")
 
     def on_deal(self, line: dict[str, Any]) -> None:
         hands = line["hands"]
         if self.reveal:
             for p, hand in enumerate(hands):
                 mine = sorted((_tile(t) for t in hand), reverse=True)
-                self.say(f"{verb(self.name(p), 'was', 'were')} dealt {tiles_text(mine)}.")
+                self.say(f"{says(self.name(p), 'was')} dealt {tiles_text(mine)}.")
         elif self.viewer is not None and self.viewer < len(hands):
             mine = sorted((_tile(t) for t in hands[self.viewer]), reverse=True)
             self.say(f"You drew {tiles_text(mine)}.")
@@ -375,7 +368,8 @@ class Texas42Narrator(_TrickNarrator):
         elif line.get("forced"):
             self.say(f"{who} had to bid 30: everyone else passed.")
         elif line.get("plunge"):
-            self.say(f"{who} called Plunge: {bid // MARK} marks, partner names trumps.")
+            self.say(f"{who} called Plunge: {bid // MARK} marks, {possessive(who)} partner "
+                     "names trumps.")
         else:
             self.say(f"{who} bid {texas42_bid_text(bid)}.")
 
@@ -383,7 +377,7 @@ class Texas42Narrator(_TrickNarrator):
         super().on_trump(line)
         if line["trump"] == "nello":
             partner = (line["player"] + 2) % 4
-            self.say(f"{verb(self.name(partner), 'sits', 'sit')} out this hand.")
+            self.say(f"{says(self.name(partner), 'sits')} out this hand.")
 
     def on_hand_end(self, line: dict[str, Any]) -> None:
         bidder = line["bidder"]
@@ -392,7 +386,7 @@ class Texas42Narrator(_TrickNarrator):
         points = line["points"]
         result = "made it" if line["made"] else "were set"
         self.say(f"{self.team(bt)} bid {texas42_bid_text(bid)} and {result}: "
-                 f"{points[bt]} points to {points[1 - bt]}.")
+                 f"{plural(points[bt], 'point')} to {points[1 - bt]}.")
         if line.get("ended_early"):
             self.say("The hand ended early: its result was certain.")
             remaining = line.get("remaining") or []
@@ -422,7 +416,7 @@ class TrainNarrator(_Narrator):
     def on_round_start(self, line: dict[str, Any]) -> None:
         self.ends, self.open = {}, []
         self.say(f"Round {line['round']}: the engine is {_tile(line['engine'])}; "
-                 f"{verb(self.name(line['first_player']), 'plays', 'play')} first.")
+                 f"{says(self.name(line['first_player']), 'plays')} first.")
 
     def on_deal(self, line: dict[str, Any]) -> None:
         hands = line["hands"]
@@ -433,7 +427,7 @@ class TrainNarrator(_Narrator):
                 self.say(f"{self.name(p)} drew {tiles_text(hand)}.")
         elif self.viewer is not None and self.viewer < len(hands):
             self.say(f"You drew {tiles_text(hands[self.viewer])}.")
-        self.say(f"{len(hands[0])} tiles each; {self.boneyard} left in the boneyard.")
+        self.say(f"{plural(len(hands[0]), 'tile')} each; {self.boneyard} left in the boneyard.")
 
     def on_play(self, line: dict[str, Any]) -> None:
         p, t, train = line["player"], _tile(line["tile"]), line["train"]
@@ -444,7 +438,7 @@ class TrainNarrator(_Narrator):
         if last is None and key == "mexican":
             text = f"{who} started the Mexican train with {t}"
         elif last is None and key == p:
-            text = f"{who} started {'your' if who == 'You' else 'their'} train with {t}"
+            text = f"{who} started {their(who)} train with {t}"
         else:
             text = f"{who} played {t} on {where}"
         if last is not None and last.is_double and (key, last) in self.open:
@@ -458,7 +452,7 @@ class TrainNarrator(_Narrator):
         if p < len(self.counts):
             self.counts[p] -= 1
             if self.counts[p] == 1:
-                self.say(f"{verb(who, 'has', 'have')} one tile left.")
+                self.say(f"{says(who, 'has')} one tile left.")
 
     def on_draw(self, line: dict[str, Any]) -> None:
         p = line["player"]
@@ -474,7 +468,7 @@ class TrainNarrator(_Narrator):
 
     def on_marker(self, line: dict[str, Any]) -> None:
         who = self.name(line["player"])
-        own = "your" if who == "You" else "their"
+        own = their(who)
         if line["on"]:
             self.say(f"{who} could not play: {own} marker goes on {own} train, "
                      "open to everyone.")
@@ -489,8 +483,8 @@ class TrainNarrator(_Narrator):
         if out is None:
             self.say("Nobody can play: the round is blocked.")
         else:
-            self.say(f"{self.name(out)} played {'your' if self.name(out) == 'You' else 'their'} "
-                     "last tile and went out: domino!")
+            who = self.name(out)
+            self.say(f"{who} played {their(who)} last tile and went out: domino!")
         self.say(f"Points this round: {self.scores_text(line['points'])}. "
                  f"Totals: {self.scores_text(line['scores'])}.")
 
@@ -499,9 +493,10 @@ class TrainNarrator(_Narrator):
         scores = line["scores"]
         if isinstance(w, (list, tuple)):
             who = " and ".join(self.name(p) for p in w)
-            self.say(f"{who} share the win with {scores[w[0]]} points each (lowest total).")
+            self.say(f"{who} share the win with {plural(scores[w[0]], 'point')} each "
+                     "(lowest total).")
         else:
-            self.say(f"{verb(self.name(w), 'wins', 'win')} with the lowest total, {scores[w]}. "
+            self.say(f"{says(self.name(w), 'wins')} with the lowest total, {scores[w]}. "
                      f"Final: {self.scores_text(scores)}.")
 
 

@@ -29,6 +29,7 @@ from .registry import game_class
 from .tiles import Tile, parse_tile
 from .tricks import (SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, is_trump, rank, suit_led,
                      trick_winner)
+from .wording import and_list, plural, their, verb
 
 COUNT = {Tile(5, 5): 10, Tile(6, 4): 10, Tile(5, 0): 5, Tile(4, 1): 5, Tile(3, 2): 5}
 
@@ -158,8 +159,7 @@ def _plural(suit: int) -> str:
 
 
 def _list(tiles: Sequence[Tile]) -> str:
-    names = [str(t) for t in tiles]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list(str(t) for t in tiles)
 
 
 @dataclass
@@ -235,8 +235,8 @@ class Guide:
             self._note_trick(event)
         elif kind == "marker" and event.on:
             who = self.name(event.player)
-            text = (f"{who} could not play, so {'your' if event.player == self.player else 'their'}"
-                    " marker went on: that train is open to everyone until its owner plays on it.")
+            text = (f"{who} could not play, so {their(who)} marker went on: that train is "
+                    "open to everyone until its owner plays on it.")
             if not self._first("marker"):
                 text = f"{who}: marker on."
             self._remember(text)
@@ -296,9 +296,9 @@ class Guide:
         bidder = self.name(event.bidder)
         if self.walkthrough.game == "moon":
             won = event.tricks[event.bidder]
-            verdict = "made it" if event.made else "was set"
+            verdict = "made it" if event.made else f"{verb(bidder, 'was')} set"
             sign = "+" if event.made else "−"
-            text = (f"Hand over: {bidder} bid {event.bid} and took {won} tricks: "
+            text = (f"Hand over: {bidder} bid {event.bid} and took {plural(won, 'trick')}: "
                     f"{verdict} ({sign}{event.bid}). The others score 1 per trick they won.")
             return text
         team = event.bidder % 2
@@ -310,7 +310,7 @@ class Guide:
         if event.ended_early:
             text += " The hand stopped early: the result was certain."
         gained = event.marks[self.player % 2]
-        text += (f" Your team wins {gained} mark{'s' if gained != 1 else ''}."
+        text += (f" Your team wins {plural(gained, 'mark')}."
                  if gained else " The other team wins the marks.")
         return text
 

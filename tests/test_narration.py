@@ -37,7 +37,7 @@ def test_narration_moon_tells_every_play_in_order_with_leads_and_trick_winners()
     assert len(leads) == 7
     assert lines[0].startswith("Hand 1: ")
     assert any("bid" in l for l in lines) and any("trumps" in l for l in lines)
-    assert re.search(r"(made it|was set)", " ".join(lines))
+    assert re.search(r"(made it|was set|were set)", " ".join(lines))
 
 
 def test_narration_moon_never_reveals_other_hands_widow_or_discard():
@@ -105,7 +105,7 @@ def test_narration_texas42_marks_plunge_forced_and_nello_sitting_out():
     ], FOUR, viewer=0)
     assert lines == [
         "Hand 2: East shakes.",
-        "You called Plunge: 4 marks, partner names trumps.",
+        "You called Plunge: 4 marks, your partner names trumps.",
         "West bid 5 marks.",
         "North passed.",
         "East had to bid 30: everyone else passed.",
