@@ -3,7 +3,7 @@ as players keep it on paper. Built from the game's record lines (or events) by t
 figures of :mod:`core.summaries`; a hand thrown in (all passed) scores nothing and has
 no row.
 
-A row: the hand's number, the bidder and the bid, made or set (and by how much), what
+A row: the hand's number (as the play-by-play log counts hands), the bidder and the bid, made or set (and by how much), what
 each side (a team in 42, a player otherwise) scored in it and the running totals.
 Mexican Train: the round, its engine, who went out (or blocked), each player's pips
 and the totals.
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from .events import Event
-from .moon_view import describe_bid as describe_moon_bid
+from .moon_view import MOON
 from .narration import HAND_ENDS, split_hands
 from .summaries import moon_hand, texas42_hand, train_round
 from .texas42_options import target_of
@@ -56,12 +56,24 @@ class ScoreSheet:
         return self.rows[-1].totals if self.rows else (0,) * self.sides
 
 
-def _row(game: str, number: int, lines: list[dict[str, Any]],
+def _number(lines: list[dict[str, Any]], fallback: int) -> int:
+    """The hand's number as its ``hand_start`` / ``round_start`` gives it (deals thrown
+    in count, as in the play-by-play log), else ``fallback``."""
+    for line in lines:
+        if line.get("event") in ("hand_start", "round_start"):
+            value = line.get("hand", line.get("round"))
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+    return fallback
+
+
+def _row(game: str, fallback: int, lines: list[dict[str, Any]],
          options: dict[str, Any]) -> SheetRow:
+    number = _number(lines, fallback)
     if game == "moon":
         hand = moon_hand(lines)
-        return SheetRow(number=number, bidder=hand.bidder, bid=describe_moon_bid(hand.bid),
-                        made=hand.made, margin=hand.margin, scored=hand.delta,
+        bid = "Moon" if hand.bid == MOON else str(hand.bid)
+        return SheetRow(number=number, bidder=hand.bidder, bid=bid, made=hand.made, margin=hand.margin, scored=hand.delta,
                         totals=hand.scores)
     if game == "texas42":
         hand = texas42_hand(lines, _unit(game, options))
@@ -73,7 +85,7 @@ def _row(game: str, number: int, lines: list[dict[str, Any]],
                         totals=tuple(t.total for t in hand.teams),
                         points_taken=tuple(t.points for t in hand.teams))
     result = train_round(lines, int(options.get("double_blank", 50)))
-    return SheetRow(number=result.number or number, bidder=None, bid="", made=None,
+    return SheetRow(number=number, bidder=None, bid="", made=None,
                     margin=None, scored=tuple(p.points for p in result.players),
                     totals=tuple(p.total for p in result.players), out=result.out,
                     engine=result.engine)

@@ -420,6 +420,6 @@ async def test_game_over_names_the_winner_and_offers_new_rematch_quit(tmp_path):
         screen = GameOverScreen("moon", moon, default_seats(3))
         results = await open_dialog(pilot, screen)
         assert "East wins" in text_of(screen, "#gameover-headline")
-        await pilot.press("x", "right", "right", "enter")  # Tab order: New, Rematch, Quit
+        await pilot.press("x", "right", "right", "enter")  # Tab order: New, Rematch, Title
         await pilot.pause()
-        assert results == ["quit"]
+        assert results == ["title"]                        # back to the title, not out

@@ -332,7 +332,8 @@ class DominoesApp(AppLook, App):
                 saves_changed()
 
     def after_game(self, session: GameSession, how: str) -> None:
-        """A game screen is done: back to the title ("new") or the same setup again ("rematch")."""
+        """A game screen is done: back to the title ("new", "title"), to the setup of a new
+        game of the same kind ("setup") or the same setup again ("rematch")."""
         from tui.screens.title import TitleScreen
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
@@ -344,6 +345,9 @@ class DominoesApp(AppLook, App):
             levels = ["human" if s.kind == "human" else (s.level or "standard")
                       for s in session.seats]
             self.start_game(game.name, dict(game.options), levels)
+        elif how == "setup" and isinstance(self.screen, TitleScreen):
+            from tui.screens.setup import SetupScreen
+            self.push_screen(SetupScreen(session.game.name))
 
     def resume_game(self, path: Path | None) -> GameSession | None:
         """Go on with the save at ``path`` (the latest one without): same hands, turn,

@@ -72,6 +72,8 @@ class GameScreen(Screen):
         Binding("r", "redo", "Redo", id="game.redo"),
         Binding("h", "hint", "Hint", show=False, id="game.hint"),   # in help; footer is full
         Binding("g", "log", "Log", show=False, id="game.log"),
+        Binding("equals_sign", "score_sheet", "Scores", key_display="=", show=False,
+                id="game.score_sheet"),                            # in help; footer is full
     ]
 
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick"})
@@ -358,12 +360,8 @@ class GameScreen(Screen):
             self._advance()
 
     def _game_over_closed(self, choice: str | None) -> None:
-        if choice == "quit":
-            self.action_quit_game()
-        elif choice == "rematch":
-            self._leave("rematch")
-        else:
-            self._leave("new")
+        """n: set up a new game of this kind; r: the same setup again; t/q: the title."""
+        self._leave({"new": "setup", "rematch": "rematch"}.get(choice or "", "title"))
 
     def _leave(self, how: str) -> None:
         self.confirm_unsaved(partial(self._leave_now, how), "leave this game")
@@ -513,6 +511,10 @@ class GameScreen(Screen):
     def action_log(self) -> None:
         from tui.screens.log import LogScreen
         self.app.push_screen(LogScreen.for_session(self.session))
+
+    def action_score_sheet(self) -> None:
+        from tui.screens.score_sheet import open_score_sheet
+        open_score_sheet(self.app, self.session)
 
     def action_continue(self) -> None:
         if not self.waiting_for_key:

@@ -54,6 +54,7 @@ KEYS_AIDS = [
     ("h", "hint: the expert's choice for your decision, and why (in dialogs too)"),
     ("g", "play-by-play log of the hand (← → earlier hands; v reviews a finished one)"),
     ("v", "on the hand summary: review the hand, every player's tiles shown"),
+    ("=", "the score sheet: every hand or round so far, as kept on paper (also at the end)"),
 ]
 KEYS_TRAIN = [
     ("← → or 1-9", "choose a tile; Tab / shift+Tab choose a train"),

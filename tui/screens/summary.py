@@ -1,14 +1,24 @@
 """Between hands and at the end: what happened and why, and what next.
 
 ``HandSummaryScreen(game_name, hand_end_record, view)`` explains a finished hand
-(Moon/42: the bid made or set and by how much, tricks or points per player or
-team, marks; Mexican Train: who went out or that the round was blocked, the pips
-left per player) from the core's ``hand_end`` / ``round_end`` record line.
-Enter or Space dismisses with ``"next"``; ``q`` with ``"quit"``.
+from the hand's record lines, by the figures of :mod:`core.summaries` (nothing is
+reckoned here): 42, per team the tricks, each count tile won, the points (tricks +
+count) against the bid and the marks or points awarded; Moon, the tricks per
+player, the bid made or set and by how much, each player's score change; Mexican
+Train, who went out (or that the round was blocked), the tiles and pips each
+player is left with, the double-blank as the setting counts it, the totals.
+The lines are those of the game in play under it (or ``lines=``). Enter or Space
+dismisses with ``"next"`` (after the last hand it says "see the result"); ``q``
+with ``"quit"``; ``v`` reviews the hand; ``=`` opens the score sheet.
 
-``GameOverScreen(game_name, game_end_record, seats)`` shows the final scores and
-the winner(s) and dismisses with ``"new"`` (``n``), ``"rematch"`` (``r``) or
-``"quit"`` (``q``); the buttons do the same with Enter or a click.
+``GameOverScreen(game_name, game_end_record, seats)`` shows the final scores, the
+winner(s) and the score sheet, and dismisses with ``"new"`` (``n``: set up a new
+game), ``"rematch"`` (``r``) or ``"title"`` (``t`` or ``q``: back to the title,
+not out of the app); the buttons do the same with Enter or a click; ``=`` opens
+the score sheet on its own screen.
+
+Names are data: every text that may hold one is ``rich.text.Text``, every table
+cell goes through :func:`tui.plain_text.row`.
 """
 
 from __future__ import annotations
@@ -24,11 +34,15 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from core.moon_view import MOON, describe_bid as describe_moon_bid, tricks_needed
-from core.texas42_bidding import decode_bid, describe_bid as describe_42_bid, is_mark_bid
+from core.moon_view import MOON, describe_bid as describe_moon_bid
+from core.score_sheet import hand_lines, score_sheet
+from core.summaries import TeamTake, Texas42Hand, moon_hand, texas42_hand, train_round
 from core.tricks import TrumpMode
 from tui.plain_text import row as plain_row
 from tui.screens.choice_dialog import ascii_style, seat_names
+from tui.screens.score_sheet import (SHEET_KEY, SHEET_KEY_DISPLAY, ScoreSheetScreen, fit_scroll,
+                                     open_score_sheet, sheet_caption, sheet_legend,
+                                     sheet_table)
 from tui.widgets.keys_footer import KeysFooter
 
 TEAMS = ((0, 2), (1, 3))
@@ -58,30 +72,55 @@ def _table(ascii_only: bool) -> Table:
                  pad_edge=False, expand=False)
 
 
+# -- where the hand's lines come from ------------------------------------------------------
+def game_session(app: Any) -> Any:
+    """The session of the game screen under the summary, if any."""
+    from tui.screens.score_sheet import game_in_play
+    return game_in_play(app)
+
+
+def lines_of_hand(app: Any, record: dict[str, Any]) -> list[dict[str, Any]]:
+    """The record lines of the hand that ``record`` (its hand_end / round_end) ends, from
+    the game in play; just ``[record]`` when there is none (the figures that need the
+    tricks or tiles are then left out)."""
+    session = game_session(app)
+    history = getattr(getattr(session, "game", None), "history", None)
+    if history:
+        lines = hand_lines(history, record)
+        if lines is not None and any(line == record for line in lines):
+            return lines
+    return [record]
+
+
+def _count_text(team: TeamTake) -> str:
+    if team.count is None:
+        return "-"
+    return ", ".join(f"{tile} {value}" for tile, value in team.count) or "none"
+
+
 # -- Moon ----------------------------------------------------------------------
-def moon_summary(record: dict[str, Any], names: Sequence[str],
-                 ascii_only: bool = False) -> tuple[list[Text], Table]:
-    bidder, bid, made = record["bidder"], record["bid"], record["made"]
-    tricks, delta, scores = record["tricks"], record["delta"], record["scores"]
-    need, took = tricks_needed(bid), tricks[bidder]
+def moon_summary(record: dict[str, Any], names: Sequence[str], ascii_only: bool = False,
+                 lines: Sequence[dict[str, Any]] | None = None) -> tuple[list[Text], Table]:
+    hand = moon_hand(list(lines) if lines else [record])
+    bidder, bid = hand.bidder, hand.bid
+    took, need = hand.tricks[bidder], hand.need
     who = names[bidder]
-    lines: list[Text] = []
     label = describe_moon_bid(bid)
-    if made:
+    if hand.made:
+        spare = f" ({_plural(hand.margin, 'trick')} over)" if hand.margin > 0 else ""
         head = Text.assemble((f"{who} bid {label} and MADE it", "bold"),
-                             f": {_plural(took, 'trick')} taken, {need} needed.")
+                             f": {_plural(took, 'trick')} taken, {need} needed{spare}.")
         if bid == MOON:
             head.append(" A successful moon wins the game at once.", style="bold")
-        elif took > need:
+        elif hand.margin > 0:
             head.append(" No bonus for extra tricks.")
     else:
-        head = Text.assemble((f"{who} bid {label} and {_verb(who, 'was', 'were')} SET", "bold"),
-                             f": {_plural(took, 'trick')} taken, {need} needed "
-                             f"({need - took} short).")
-    lines.append(head)
-    lines.append(Text(f"{who} {_verb(who, 'scores', 'score')} {_signed(delta[bidder])}; "
-                      "each other player "
-                      "scores 1 per trick won."))
+        head = Text.assemble((f"{who} bid {label} and {_verb(who, 'was', 'were')} SET "
+                              f"by {_plural(hand.short, 'trick')}", "bold"),
+                             f": {_plural(took, 'trick')} taken, {need} needed.")
+    lines_out = [head, Text(f"{who} {_verb(who, 'scores', 'score')} "
+                            f"{_signed(hand.delta[bidder])}; each other player scores 1 per "
+                            "trick won.")]
     table = _table(ascii_only)
     table.add_column("Player")
     table.add_column("Tricks", justify="right")
@@ -89,98 +128,116 @@ def moon_summary(record: dict[str, Any], names: Sequence[str],
     table.add_column("Total", justify="right")
     for p, name in enumerate(names):
         role = " (bidder)" if p == bidder else ""
-        table.add_row(*plain_row(f"{name}{role}", str(tricks[p]), _signed(delta[p]), str(scores[p])))
-    return lines, table
+        table.add_row(*plain_row(f"{name}{role}", str(hand.tricks[p]), _signed(hand.delta[p]),
+                                 str(hand.scores[p])))
+    return lines_out, table
 
 
 # -- Texas 42 ------------------------------------------------------------------
+def _contract_text(hand: Texas42Hand, options: dict[str, Any]) -> str:
+    if hand.trump == "nello":
+        return "Nel-O"
+    if hand.trump == "sevens":
+        return "Sevens"
+    if hand.trump is None:
+        return ""
+    doubles = options.get("follow_me_doubles", "high") if hand.trump == "none" else "high"
+    return f"trumps: {TrumpMode(hand.trump, doubles=doubles).describe()}"
+
+
 def texas42_summary(record: dict[str, Any], names: Sequence[str], view: Any = None,
-                    ascii_only: bool = False) -> tuple[list[Text], Table]:
-    bidder, made = record["bidder"], record["made"]
-    bid = decode_bid(record["bid"])
-    points, marks, totals = record["points"], record["marks"], record["totals"]
-    bid_team = 0 if bidder in TEAMS[0] else 1
-    last = getattr(view, "last_hand", None)
-    last = last if last is not None and getattr(last, "bidder", None) == bidder else None
-    trump = getattr(last, "trump", None)
-    plunge = bool(getattr(last, "plunge", False))
-    label = describe_42_bid(bid, plunge)
-    options = getattr(view, "options", {}) or {}
-    contract = ""
-    if trump == "nello":
-        contract = "Nel-O"
-    elif trump == "sevens":
-        contract = "Sevens"
-    elif trump is not None:
-        doubles = options.get("follow_me_doubles", "high") if trump == "none" else "high"
-        contract = f"trumps: {TrumpMode(trump, doubles=doubles).describe()}"
-    took = points[bid_team]
-    verdict = "MADE it" if made else f"{_verb(names[bidder], 'was', 'were')} SET"
-    head = Text.assemble((f"{names[bidder]} bid {label}", "bold"),
-                         f" ({contract})" if contract else "", (f" and {verdict}", "bold"))
-    if trump == "nello":
-        why = "took no trick" if made else "took a trick"
-        head.append(f": the bidder {why}.")
-    elif is_mark_bid(bid) or trump == "sevens":
-        head.append(": the bidders took all 7 tricks." if made
-                    else ": the defenders took a trick (all 7 were needed).")
-    elif made:
-        head.append(f": {team_name(names, bid_team)} took {took} points, {bid} needed.")
-    else:
-        head.append(f": {team_name(names, bid_team)} took {took} points, {bid} needed "
-                    f"({bid - took} short).")
-    lines = [head]
-    if record.get("ended_early"):
-        lines.append(Text("The hand stopped early: its result was already certain."))
+                    ascii_only: bool = False,
+                    lines: Sequence[dict[str, Any]] | None = None) -> tuple[list[Text], Table]:
     target = getattr(view, "target", None)
     unit = getattr(target, "kind", "marks")
+    hand = texas42_hand(list(lines) if lines else [record], unit)
+    options = getattr(view, "options", {}) or {}
+    bidder, bid_team = hand.bidder, hand.bid_team
+    contract = _contract_text(hand, options)
+    took = hand.bidders.points
+    verdict = "MADE it" if hand.made else f"{_verb(names[bidder], 'was', 'were')} SET"
+    head = Text.assemble((f"{names[bidder]} bid {hand.bid_label}", "bold"),
+                         f" ({contract})" if contract else "", (f" and {verdict}", "bold"))
+    team = team_name(names, bid_team)
+    if hand.contract == "nello":
+        head.append(": the bidder " + ("took no trick." if hand.made else "took a trick."))
+    elif hand.contract in ("marks", "sevens"):
+        head.append(": the bidders took all 7 tricks." if hand.made
+                    else ": the defenders took a trick (all 7 were needed).")
+    elif hand.made:
+        over = f" ({hand.margin} over)" if hand.margin else ""
+        head.append(f": {team} took {took} points against the bid of {hand.needed}{over}.")
+    else:
+        head.append(f": {team} took {took} points against the bid of {hand.needed} "
+                    f"({-hand.margin} short).")
+    out = [head, Text("Points: 1 for each trick plus the count won "
+                      "(5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5).")]
+    if hand.ended_early:
+        out.append(Text("The hand stopped early: its result was already certain."))
     table = _table(ascii_only)
     table.add_column("Team")
-    table.add_column("Points taken", justify="right")
-    table.add_column(f"{unit.capitalize()} won", justify="right")
-    table.add_column(f"Total {unit}", justify="right")
-    for team in (0, 1):
-        role = " (bidders)" if team == bid_team else ""
-        table.add_row(*plain_row(f"{team_name(names, team)}{role}", str(points[team]),
-                      _signed(marks[team]), str(totals[team])))
+    table.add_column("Tricks", justify="right")
+    table.add_column("Count won")
+    table.add_column("Points", justify="right")
+    table.add_column("Bid", justify="right")
+    table.add_column(unit.capitalize(), justify="right")
+    table.add_column("Total", justify="right")
+    for side in hand.teams:
+        role = " (bidders)" if side.team == bid_team else ""
+        tricks = "-" if side.tricks is None else str(side.tricks)
+        points = str(side.points)
+        if side.tricks is not None and side.count_points:
+            points = f"{side.tricks}+{side.count_points}={side.points}"
+        table.add_row(*plain_row(f"{team_name(names, side.team)}{role}", tricks,
+                                 _count_text(side), points,
+                                 hand.bid_label if side.team == bid_team else "",
+                                 _signed(side.awarded), str(side.total)))
     remaining = record.get("remaining") or []
     left = [(p, tiles) for p, tiles in enumerate(remaining) if tiles]
     if left:
-        lines.append(Text("Unplayed: " + "; ".join(
+        out.append(Text("Unplayed (count for nobody): " + "; ".join(
             f"{names[p]} {' '.join(str(t) for t in tiles)}" for p, tiles in left)))
-    return lines, table
+    return out, table
 
 
 # -- Mexican Train -------------------------------------------------------------
 def train_summary(record: dict[str, Any], names: Sequence[str], view: Any = None,
-                  ascii_only: bool = False) -> tuple[list[Text], Table]:
-    out, points, scores = record.get("out"), record["points"], record["scores"]
-    lines: list[Text] = []
-    if out is None:
-        lines.append(Text("The round was BLOCKED: the boneyard is empty and no one could play.",
-                          style="bold"))
+                  ascii_only: bool = False,
+                  lines: Sequence[dict[str, Any]] | None = None) -> tuple[list[Text], Table]:
+    options = getattr(view, "options", {}) or {}
+    value = int(options.get("double_blank", 50))
+    result = train_round(list(lines) if lines else [record], value)
+    out: list[Text] = []
+    if result.out is None:
+        out.append(Text("The round was BLOCKED: the boneyard is empty and no one could play.",
+                        style="bold"))
     else:
-        who = names[out]
-        lines.append(Text(f"{who} went out (domino) and {_verb(who, 'scores', 'score')} 0.",
-                          style="bold"))
-    lines.append(Text("Everyone else scores the pips left in hand"
-                      + (" (the double-blank counts 50)."
-                         if (getattr(view, "options", {}) or {}).get("double_blank") == 50
-                         else ".")))
-    low = min(scores) if scores else 0
+        who = names[result.out]
+        out.append(Text(f"{who} went out (domino) and {_verb(who, 'scores', 'score')} 0.",
+                        style="bold"))
+    out.append(Text(f"Everyone else scores the pips left in hand; the double-blank (0-0) "
+                    f"counts {value}."))
+    low = min(p.total for p in result.players) if result.players else 0
     table = _table(ascii_only)
     table.add_column("Player")
-    table.add_column("Pips left", justify="right")
+    table.add_column("Left in hand")
+    table.add_column("Pips", justify="right")
+    table.add_column("Scores", justify="right")
     table.add_column("Total", justify="right")
     table.add_column("")
-    for p, name in enumerate(names):
+    for left in result.players:
         note = []
-        if p == out:
+        if left.player == result.out:
             note.append("OUT")
-        if scores[p] == low:
+        if left.double_blank:
+            note.append(f"0-0 counts {value}")
+        if left.total == low:
             note.append("lowest total")
-        table.add_row(*plain_row(name, str(points[p]), str(scores[p]), ", ".join(note)))
-    return lines, table
+        tiles = "-" if left.tiles is None else (" ".join(left.tiles) or "none")
+        pips = "-" if left.pips is None else str(left.pips)
+        table.add_row(*plain_row(names[left.player], tiles, pips, str(left.points),
+                                 str(left.total), ", ".join(note)))
+    return out, table
 
 
 class HandSummaryScreen(ModalScreen[str]):
@@ -189,57 +246,97 @@ class HandSummaryScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("enter,space", "next", "Continue", key_display="⏎/space", priority=True,
                 id="summary.next"),
+        Binding("enter,space", "result", "See the result", key_display="⏎/space",
+                priority=True, id="summary.result"),
         Binding("q", "quit", "Quit (saved)", id="summary.quit"),
         Binding("q", "quit_unsaved", "Quit", id="summary.quit_unsaved"),
         Binding("v", "review", "Review hand", id="summary.review"),
+        Binding(SHEET_KEY, "score_sheet", "Score sheet", key_display=SHEET_KEY_DISPLAY,
+                id="summary.score_sheet"),
     ]
 
     def __init__(self, game_name: str, hand_end_record: dict[str, Any], view: Any, *,
-                 names: Sequence[str] | None = None, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+                 names: Sequence[str] | None = None,
+                 lines: Sequence[dict[str, Any]] | None = None, final: bool | None = None,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game_name = game_name
         self.record = dict(hand_end_record)
         self.view = view
         self._given_names = names
+        self._given_lines = list(lines) if lines is not None else None
+        self.final = (getattr(view, "phase", "") == "game_over") if final is None else final
+        """The game ended with this hand: Enter goes on to the result, not a next hand."""
 
     @property
     def names(self) -> list[str]:
         return seat_names(self.app, self.view, self._given_names)
 
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        """The record lines of this hand (the figures come from them)."""
+        if self._given_lines is None:
+            self._given_lines = lines_of_hand(self.app, self.record)
+        return self._given_lines
+
     def title_text(self) -> str:
+        last = " (the last)" if self.final else ""
         if self.game_name == "mexican_train":
             done = len(getattr(self.view, "round_points", ()) or ())
             rounds = getattr(self.view, "rounds", None)
-            return f"Round {done} of {rounds} over" if done and rounds else "Round over"
-        return "Hand over"
+            return (f"Round {done} of {rounds} over{last}" if done and rounds
+                    else f"Round over{last}")
+        number = next((line.get("hand") for line in self.lines
+                       if line.get("event") == "hand_start"), None)
+        return f"Hand {number} over{last}" if isinstance(number, int) else f"Hand over{last}"
 
     def body(self) -> tuple[list[Text], Table]:
-        names, ascii_only = self.names, ascii_style(self.app)
+        names, ascii_only, lines = self.names, ascii_style(self.app), self.lines
         if self.game_name == "moon":
-            return moon_summary(self.record, names, ascii_only)
+            return moon_summary(self.record, names, ascii_only, lines)
         if self.game_name == "texas42":
-            return texas42_summary(self.record, names, self.view, ascii_only)
-        return train_summary(self.record, names, self.view, ascii_only)
+            return texas42_summary(self.record, names, self.view, ascii_only, lines)
+        return train_summary(self.record, names, self.view, ascii_only, lines)
+
+    def next_words(self) -> str:
+        if self.final:
+            return "see the result"
+        return "next round" if self.game_name == "mexican_train" else "next hand"
+
+    def hint_text(self) -> Text:
+        saved = ("q quits (the game is saved)." if self.game_saved else
+                 "q quits (this game is NOT being saved: you are asked first).")
+        what = "round" if self.game_name == "mexican_train" else "hand"
+        return Text(f"Enter or Space: {self.next_words()}; v reviews the {what}; "
+                    f"{SHEET_KEY_DISPLAY} the score sheet; {saved}")
 
     def compose(self) -> ComposeResult:
         lines, table = self.body()
-        next_label = "Next round" if self.game_name == "mexican_train" else "Next hand"
         with Vertical(id="dialog", classes="dialog summary"):
-            yield Static(self.title_text(), id="dialog-title", classes="dialog-title")
+            yield Static(self.title_text(), id="dialog-title", classes="dialog-title",
+                         markup=False)
             with VerticalScroll(classes="summary-body"):
                 yield Static(Text("\n").join(lines), id="summary-why")
                 yield Static(table, id="summary-table", classes="summary-table")
-            saved = ("q quits (the game is saved)." if self.game_saved else
-                     "q quits (this game is NOT being saved: you are asked first).")
-            yield Static(Text(f"Press Enter or Space for the {next_label.lower()}; v reviews "
-                              f"the hand; {saved}"), id="dialog-hint", classes="dialog-hint")
+            yield Static(self.hint_text(), id="dialog-hint", classes="dialog-hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(ascii_style(self.app), "-ascii")
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        fit_scroll(self, self.query_one("#dialog"), self.query_one(".summary-body"))
 
     def action_next(self) -> None:
+        self.dismiss("next")
+
+    def action_result(self) -> None:
+        """After the last hand: on to the game-over screen."""
         self.dismiss("next")
 
     game_saved = True
@@ -248,6 +345,8 @@ class HandSummaryScreen(ModalScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("quit", "quit_unsaved"):
             return (action == "quit") == self.game_saved
+        if action in ("next", "result"):
+            return (action == "result") == self.final
         return True
 
     def action_quit(self) -> None:
@@ -261,6 +360,9 @@ class HandSummaryScreen(ModalScreen[str]):
         from tui.screens.hand_review import open_hand_review
         open_hand_review(self.app)
 
+    def action_score_sheet(self) -> None:
+        open_score_sheet(self.app)
+
 
 def winners_of(record: dict[str, Any]) -> list[int]:
     winner = record.get("winner")
@@ -270,29 +372,53 @@ def winners_of(record: dict[str, Any]) -> list[int]:
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Final scores and winner(s); then a new game, a rematch or quit."""
+    """Final scores, winner(s) and the score sheet; then a new game, a rematch or the title.
+
+    Dismisses with ``"new"`` (n: set up a new game of this kind), ``"rematch"`` (r: the
+    same setup again) or ``"title"`` (t or q: back to the title screen)."""
 
     AUTO_FOCUS = "#new"
+
+    DEFAULT_CSS = """
+    GameOverScreen #gameover-body { overflow-x: auto; }
+    GameOverScreen #gameover-sheet { width: auto; }
+    GameOverScreen #gameover-sheet-caption { width: 1fr; margin-top: 1; }
+    """
 
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("n", "choose('new')", "New game", id="gameover.new"),
         Binding("r", "choose('rematch')", "Rematch", id="gameover.rematch"),
-        Binding("q", "choose('quit')", "Quit", id="gameover.quit"),
+        Binding("t,q", "choose('title')", "Title", key_display="t/q", id="gameover.title"),
+        Binding(SHEET_KEY, "score_sheet", "Score sheet", key_display=SHEET_KEY_DISPLAY,
+                id="gameover.score_sheet"),
         Binding("left,up", "app.focus_previous", "Previous", show=False, id="gameover.prev"),
         Binding("right,down", "app.focus_next", "Next", show=False, id="gameover.next"),
     ]
 
     def __init__(self, game_name: str, game_end_record: dict[str, Any], seats: Sequence[Any], *,
+                 lines: Sequence[Any] | None = None, options: dict[str, Any] | None = None,
                  name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game_name = game_name
         self.record = dict(game_end_record)
         self.seats = list(seats)
+        self._lines = list(lines) if lines is not None else None
+        self._options = options
 
     @property
     def names(self) -> list[str]:
         return [getattr(s, "name", None) or f"Player {i + 1}" for i, s in enumerate(self.seats)]
+
+    def game_lines(self) -> tuple[list[Any], dict[str, Any]]:
+        """The game's record lines (or events) and its rules settings: those given, else
+        the game in play under this screen's."""
+        if self._lines is not None:
+            return self._lines, dict(self._options or {})
+        game = getattr(game_session(self.app), "game", None)
+        if game is None or getattr(game, "name", None) != self.game_name:
+            return [], dict(self._options or {})
+        return list(game.history), dict(game.options)
 
     def headline(self) -> Text:
         names = self.names
@@ -343,26 +469,55 @@ class GameOverScreen(ModalScreen[str]):
                           str(scores[p]), "WINNER" if p in winners else ""))
         return table
 
+    def sheet(self) -> tuple[Text, Table] | None:
+        """The score sheet of the game, hand by hand; ``None`` without its lines."""
+        lines, options = self.game_lines()
+        if not lines:
+            return None
+        sheet = score_sheet(self.game_name, lines, options, sides=len(self.names))
+        return (sheet_caption(self.game_name, sheet),
+                sheet_table(self.game_name, sheet, self.names, ascii_style(self.app)))
+
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog summary"):
             yield Static("Game over", id="dialog-title", classes="dialog-title")
-            with VerticalScroll(classes="summary-body"):
+            with VerticalScroll(classes="summary-body", id="gameover-body"):
                 yield Static(self.headline(), id="gameover-headline")
                 yield Static(self.table(), id="summary-table", classes="summary-table")
+                sheet = self.sheet()
+                if sheet is not None:
+                    caption, table = sheet
+                    legend = sheet_legend(self.game_name, self.names)
+                    yield Static(Text.assemble(("Score sheet", "bold"), " (", SHEET_KEY_DISPLAY,
+                                               " shows it alone): ", caption,
+                                               *(["\n", legend] if legend else [])),
+                                 id="gameover-sheet-caption")
+                    yield Static(table, id="gameover-sheet")
             with Horizontal(classes="summary-buttons"):
                 yield Button("New game (n)", id="new")
                 yield Button("Rematch (r)", id="rematch")
-                yield Button("Quit (q)", id="quit")
+                yield Button("Title (q)", id="title")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.set_class(ascii_style(self.app), "-ascii")
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        fit_scroll(self, self.query_one("#dialog"), self.query_one("#gameover-body"))
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        if event.button.id in ("new", "rematch", "quit"):
+        if event.button.id in ("new", "rematch", "title"):
             self.dismiss(event.button.id)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_score_sheet(self) -> None:
+        lines, options = self.game_lines()
+        self.app.push_screen(ScoreSheetScreen(self.game_name, lines, self.names, options))
