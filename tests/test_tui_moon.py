@@ -59,8 +59,10 @@ async def test_moon_illegal_tile_shows_reason_and_changes_nothing(tmp_path):
         assert "must follow" in status.error or "closest to 7" in status.error
         assert "Not allowed" in str(status.render())
         assert screen.session.game.state_key() == before
-        # A legal tile after the refusal is accepted and clears the reason.
+        # The reason lasts until the next key; a legal tile after it is accepted.
         await pilot.press("right")
+        await pilot.pause()
+        assert status.error == ""
         assert hand.selected_tile in playable
         await pilot.press("enter")
         await pilot.pause()

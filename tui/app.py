@@ -89,7 +89,8 @@ class DominoesApp(AppLook, App):
     CSS_PATH = style_paths()
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", show=False, priority=True, id="app.quit"),
+        Binding("ctrl+q,ctrl+c", "quit_app", "Quit", show=False, priority=True,
+                id="app.quit"),
         Binding("f1", "help", "Help", show=False, priority=True, id="app.help_f1"),
         Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
     ]
@@ -293,6 +294,16 @@ class DominoesApp(AppLook, App):
     # -- actions that reach files or the terminal: only on the app's own terms -------------
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Textual's screenshot action, with the file name and folder always the app's own:
+    def action_quit_app(self) -> None:
+        """Ctrl+C and Ctrl+Q quit as ``q`` does: a game in play closes its save first (and
+        asks before losing moves that could not be saved); elsewhere the app ends."""
+        from tui.screens.game_base import GameScreen
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                screen.action_quit_game()
+                return
+        self.exit()
+
         an SVG under ``screenshots/`` in the data directory (never a path that came from
         anywhere else, whatever the arguments say)."""
         from tui.saves import data_dir

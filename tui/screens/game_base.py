@@ -70,8 +70,8 @@ class GameScreen(Screen):
                 id="game.continue"),
         Binding("u", "undo", "Undo", id="game.undo"),
         Binding("r", "redo", "Redo", id="game.redo"),
-        Binding("h", "hint", "Hint", show=False, id="game.hint"),   # in help; footer is full
-        Binding("g", "log", "Log", show=False, id="game.log"),
+        Binding("h", "hint", "Hint", id="game.hint"),
+        Binding("g", "log", "Log", id="game.log"),
         Binding("equals_sign", "score_sheet", "Scores", key_display="=", show=False,
                 id="game.score_sheet"),                            # in help; footer is full
     ]
@@ -230,6 +230,7 @@ class GameScreen(Screen):
         """Keys and clicks made before this moment do not make the decision now due (they
         were pressed while bots played, or before the trick so far was on screen)."""
         self._decision_since = get_time()
+        self.refresh_bindings()          # the keys of the human's turn (hint, undo) show
         self.call_after_refresh(self._decision_shown)
 
     def _decision_shown(self) -> None:
@@ -254,6 +255,9 @@ class GameScreen(Screen):
                 and not event.key.startswith("ctrl+"):
             event.stop()
             event.prevent_default()
+            return
+        if self.is_mounted and self.status.error:
+            self.status.error = ""      # a refused move's reason lasts until the next key
 
     # -- the loop ------------------------------------------------------------
     @on(GameUpdated)
@@ -443,13 +447,15 @@ class GameScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "continue":
             return self.waiting_for_key
-        if action == "undo":
-            return not self.session.is_replay and self._aid_on("undo")
+        if action == "undo":           # shown only when there is a move to take back
+            return (not self.session.is_replay and self._aid_on("undo")
+                    and self.session.can_undo())
         if action == "redo":
             return (not self.session.is_replay and self._aid_on("undo")
                     and self.session.can_redo())
-        if action == "hint":
-            return not self.session.is_replay and self._aid_on("hints")
+        if action == "hint":           # a hint is for the human's own decision, now
+            return (not self.session.is_replay and self._aid_on("hints")
+                    and self.session.is_human_turn() and not self.showing_hand_end)
         return True
 
     # -- play aids: undo/redo, hints, the log -----------------------------------

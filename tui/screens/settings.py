@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
 from tui.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES
+from tui.widgets.keys_footer import KeysFooter
 
 ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
     ("bot_speed", "Bot speed",
@@ -41,11 +42,22 @@ ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
 ]
 
 
+class SettingSelect(Select):
+    """A setting's choices; the footer names the key that opens them."""
+
+    BINDINGS = [Binding("enter,space,down,up", "show_overlay", "Change", key_display="Enter",
+                        id="settings.change")]
+
+
 class SettingsScreen(ModalScreen[None]):
     """The settings dialog. Close with Esc, q, s or the Done button."""
 
     BINDINGS = [
-        Binding("escape,q,s", "close", "Close", key_display="q", id="settings.close"),
+        Binding("escape,q,s", "close", "Close", key_display="Esc/q", id="settings.close"),
+        Binding("tab", "app.focus_next", "Next setting", key_display="Tab",
+                id="settings.next"),
+        Binding("shift+tab", "app.focus_previous", "Previous", show=False,
+                id="settings.previous"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -55,10 +67,11 @@ class SettingsScreen(ModalScreen[None]):
             for key, label, choices, help_text in ROWS:
                 with Horizontal(classes="settings-row"):
                     yield Label(label, classes="settings-label")
-                    yield Select(choices, value=getattr(settings, key), allow_blank=False,
+                    yield SettingSelect(choices, value=getattr(settings, key), allow_blank=False,
                                  compact=True, id=f"set-{key}")
                 yield Static(help_text, classes="settings-help")
             yield Button("Done", id="settings-done", compact=True)
+        yield KeysFooter(tight_first=False)
 
     def on_mount(self) -> None:
         self.query_one("#set-bot_speed", Select).focus()
