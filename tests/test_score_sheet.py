@@ -70,6 +70,20 @@ async def to_summary(pilot: Any, max_steps: int = 2000) -> HandSummaryScreen:
     raise AssertionError("no hand summary")
 
 
+def team_rows(table: str) -> list[list[str]]:
+    """The 42 summary table's rows, one list of lines per team (a team's line, then one
+    line for each further count tile it won)."""
+    rows: list[list[str]] = []
+    for line in table.splitlines()[2:]:
+        if not line.strip():
+            continue
+        if "&" in line:
+            rows.append([line])
+        elif rows:
+            rows[-1].append(line)
+    return rows
+
+
 def hands_of(lines: list[dict]) -> list[list[dict]]:
     from core.narration import split_hands
     return [h for h in split_hands(lines) if any(l["event"] in ("hand_end", "round_end")
@@ -90,21 +104,24 @@ async def test_42_summary_lists_count_tiles_and_sums_of_the_records_hand_end(tmp
             assert summary.record == end
             figures = texas42_hand(hand)
             table = text_of(summary, "#summary-table")
-            rows = [line for line in table.splitlines() if "&" in line]
+            rows = team_rows(table)
             assert len(rows) == 2
-            for team, row in zip(figures.teams, rows):
+            for team, block in zip(figures.teams, rows):
+                row = block[0]                      # the count tiles one a line below it
                 assert team.points == end["points"][team.team]
                 assert team.tricks == sum(1 for l in hand if l["event"] == "trick"
                                           and l["winner"] % 2 == team.team)
+                shown = " | ".join(block)
                 for tile, value in team.count:
-                    assert f"{tile} {value}" in row
+                    assert f"{tile} {value}" in shown
+                assert len(block) == max(1, len(team.count))
                 if team.count_points:
                     assert f"{team.tricks}+{team.count_points}={team.points}" in row
                 else:
                     assert f" {team.points} " in row and "none" in row
-                assert str(end["totals"][team.team]) in row.split()[-1]
-            assert figures.bid_label in rows[figures.bid_team]
-            assert "(bidders)" in rows[figures.bid_team]
+                assert row.split()[-1] == str(end["totals"][team.team])
+            assert figures.bid_label in rows[figures.bid_team][0]
+            assert "(bidders)" in rows[figures.bid_team][0]
             why = text_of(summary, "#summary-why")
             assert ("MADE" if end["made"] else "SET") in why
             hint = text_of(summary, "#dialog-hint")

@@ -100,3 +100,62 @@ def test_snapshot_settings(snap_compare, tmp_path):
 
 def test_snapshot_too_small(snap_compare, tmp_path):
     assert snap_compare(make_app(tmp_path), terminal_size=(60, 20))
+
+
+# -- the hand summary, the score sheet and the game over (driven on the core) -----------
+
+def played_history(game: Any, until: str, seed: int = 1) -> list[dict[str, Any]]:
+    """Easy bots in every seat (seeded) until an event of kind ``until``; the record
+    lines so far."""
+    import random
+    from core.bots import make_bot
+    rng = random.Random(seed)
+    bot = make_bot(game.name, "easy")
+    game.start()
+    while True:
+        player = game.current_player
+        command = bot.choose(game.view(player), list(game.legal_actions()), rng)
+        for event in game.apply(command):
+            if event.kind == until:
+                return [e.to_record() for e in game.history]
+
+
+def modal_app(tmp_path, make_screen, style: str = "numerals"):
+    app = make_app(tmp_path, save_games=False)
+    app.preferences.settings.tile_style = style
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        app.push_screen(make_screen())
+        await pilot.pause()
+        await pilot.pause()
+
+    return app, run_before
+
+
+def test_snapshot_texas42_summary_count_tiles(snap_compare, tmp_path):
+    from tui.screens.summary import HandSummaryScreen
+    game = Texas42Game(seed=8, options={"play_out": True})
+    lines = played_history(game, "hand_end", seed=4)
+    names = ["You", "West", "North", "East"]
+    app, run_before = modal_app(tmp_path, lambda: HandSummaryScreen(
+        "texas42", lines[-1], game.view(0), names=names, lines=lines))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_moon_score_sheet_ascii(snap_compare, tmp_path):
+    from tui.screens.score_sheet import ScoreSheetScreen
+    game = MoonGame(seed=6, options={"target": 21})
+    lines = played_history(game, "game_end", seed=2)
+    app, run_before = modal_app(tmp_path, lambda: ScoreSheetScreen(
+        "moon", lines, ["You", "West", "East"], game.options), style="ascii")
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_texas42_game_over_with_the_sheet(snap_compare, tmp_path):
+    from tui.screens.summary import GameOverScreen
+    game = Texas42Game(seed=3, options={"target": "marks:4"})
+    lines = played_history(game, "game_end", seed=3)
+    app, run_before = modal_app(tmp_path, lambda: GameOverScreen(
+        "texas42", lines[-1], default_seats(4), lines=lines, options=game.options))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

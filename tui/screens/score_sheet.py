@@ -199,7 +199,6 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.game_name = game_name
         self.names = list(names)
         self.sheet = score_sheet(game_name, items, options, sides=len(self.names))
-        self._shown_end = False
 
     @classmethod
     def for_session(cls, session: Any) -> "ScoreSheetScreen":
@@ -234,11 +233,7 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
-        scroll = self.query_one("#sheet-scroll", ScrollableContainer)
-        fit_scroll(self, self.query_one("#sheet-box"), scroll)
-        if not self._shown_end:              # the latest hands first in view
-            self._shown_end = True
-            self.call_after_refresh(scroll.scroll_end, animate=False)
+        fit_scroll(self, self.query_one("#sheet-box"), self.query_one("#sheet-scroll"))
 
     def action_close(self) -> None:
         self.dismiss(None)

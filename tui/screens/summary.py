@@ -95,7 +95,7 @@ def lines_of_hand(app: Any, record: dict[str, Any]) -> list[dict[str, Any]]:
 def _count_text(team: TeamTake) -> str:
     if team.count is None:
         return "-"
-    return ", ".join(f"{tile} {value}" for tile, value in team.count) or "none"
+    return "\n".join(f"{tile} {value}" for tile, value in team.count) or "none"
 
 
 # -- Moon ----------------------------------------------------------------------
@@ -177,7 +177,7 @@ def texas42_summary(record: dict[str, Any], names: Sequence[str], view: Any = No
     table = _table(ascii_only)
     table.add_column("Team")
     table.add_column("Tricks", justify="right")
-    table.add_column("Count won")
+    table.add_column("Count won", min_width=6)          # one tile a line: "5-5 10"
     table.add_column("Points", justify="right")
     table.add_column("Bid", justify="right")
     table.add_column(unit.capitalize(), justify="right")
@@ -283,7 +283,10 @@ class HandSummaryScreen(ModalScreen[str]):
     def title_text(self) -> str:
         last = " (the last)" if self.final else ""
         if self.game_name == "mexican_train":
-            done = len(getattr(self.view, "round_points", ()) or ())
+            done = next((line.get("round") for line in self.lines
+                         if line.get("event") == "round_start"), None)
+            if not isinstance(done, int):
+                done = len(getattr(self.view, "round_points", ()) or ())
             rounds = getattr(self.view, "rounds", None)
             return (f"Round {done} of {rounds} over{last}" if done and rounds
                     else f"Round over{last}")
