@@ -159,3 +159,14 @@ def test_snapshot_texas42_game_over_with_the_sheet(snap_compare, tmp_path):
     app, run_before = modal_app(tmp_path, lambda: GameOverScreen(
         "texas42", lines[-1], default_seats(4), lines=lines, options=game.options))
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_train_round_summary_double_blank(snap_compare, tmp_path):
+    from core.mexican_train import MexicanTrainGame
+    from tui.screens.summary import HandSummaryScreen
+    game = MexicanTrainGame(seed=3, options={"players": 4, "rounds": 2})
+    lines = played_history(game, "round_end", seed=3)        # North is left with the 0-0
+    names = ["You", "West", "North", "East"]
+    app, run_before = modal_app(tmp_path, lambda: HandSummaryScreen(
+        "mexican_train", lines[-1], game.view(0), names=names, lines=lines))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
