@@ -333,6 +333,15 @@ async def test_score_sheet_names_are_plain_text_and_many_players_fit(tmp_path):
         await pilot.press("q")
         await pilot.pause()
         assert not isinstance(app.screen, ScoreSheetScreen)
+        end = {"event": "hand_end", "bidder": 1, "bid": 5, "tricks": [1, 5, 1], "made": True,
+               "delta": [1, 5, 1], "scores": [1, 5, 1]}
+        hostile = ["[b]You[/b]", "[link=x]West[/link]", "East"]
+        app.push_screen(ScoreSheetScreen("moon", [end], hostile, {}))
+        await pilot.pause()
+        await pilot.pause()
+        shown = "\n".join(screen_lines(app))
+        assert "[b]You[/b]" in shown and "[link=x]West[/link]" in shown   # heading and bidder
+        assert shown.count("[link=x]West[/link]") == 2
 
 
 # -- the game over -----------------------------------------------------------------------
