@@ -141,18 +141,35 @@ def hand_summary(name: str, seed: int, kind: str, options: dict | None = None) -
         from tui.screens.summary import HandSummaryScreen
         game = drive(new_game(name, seed, options),
                      lambda g: any(e.kind == kind for e in g.history))
-        return HandSummaryScreen(name, first_event(game, kind), game.view(0))
+        names = [seat.name for seat in default_seats(game.num_players)]
+        return HandSummaryScreen(name, first_event(game, kind), game.view(0), names=names)
     return show(make)
 
 
 def game_over(name: str, seed: int, options: dict | None = None) -> Setup:
     def make(app: DominoesApp) -> Any:
         from tui.screens.summary import GameOverScreen
-        from core.simulate import simulate_game
-        game = simulate_game(name, seed, options)
+        game = played_by_bots(name, seed, options)
         return GameOverScreen(name, first_event(game, "game_end"),
                               default_seats(game.num_players, level="standard"))
     return show(make)
+
+
+def played_by_bots(name: str, seed: int, options: dict | None = None) -> Any:
+    """A whole game as people would see one: standard bots in every seat (random legal
+    moves make Moon scores like -617), each seat's decisions from its own seeded rng."""
+    import random
+    from core.bots import make_bot
+    game = new_game(name, seed, options)
+    game.start()
+    bots = [make_bot(name, "standard") for _ in range(game.num_players)]
+    rngs = [random.Random(f"screenshot:{seed}:{p}") for p in range(game.num_players)]
+    for _ in range(100_000):
+        if game.is_over:
+            return game
+        player = game.current_player
+        game.apply(bots[player].choose(game.view(player), game.legal_actions(), rngs[player]))
+    raise RuntimeError("the game did not end")
 
 
 def stacks(seed: int) -> Setup:
@@ -222,7 +239,7 @@ SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
     "moon-table-wide": (table("moon", 12, human_turn("play", 3)), (120, 36)),
     "moon-last-trick": (then_keys(table("moon", 12, human_turn("play", 3)), "l"), None),
     "moon-hand-summary": (hand_summary("moon", 5, "hand_end"), None),
-    "moon-game-over": (game_over("moon", 5, {"target": 7}), None),
+    "moon-game-over": (game_over("moon", 5), None),
     "texas42-bidding": (table("texas42", 8, human_turn("bid")), None),
     "texas42-trump": (table("texas42", 8, human_turn("trump"), human_bids_high=True), None),
     "texas42-table": (table("texas42", 12, human_turn("play", 2)), None),
