@@ -31,6 +31,7 @@ from core.narration import (HAND_ENDS, last_finished_hand, moon_bid_text, narrat
                             texas42_bid_text, tiles_text, train_text, trump_text)
 from core.texas42_bidding import decode_bid
 from core.tiles import Tile, parse_tile, sort_hand
+from core.wording import plural
 from tui.plain_text import row as plain_row
 from tui.keys import key_hint
 
@@ -237,7 +238,8 @@ def train_hands_text(lines: Sequence[dict[str, Any]], names: Sequence[str]) -> T
     for p, hand in enumerate(left_in_hand(lines, len(names))):
         points = end["points"][p] if end else sum(t.pips for t in hand)
         text.append(f"  {names[p]:<{width}}", style="bold")
-        text.append((f"{tiles_text(hand)}  ({points} points)" if hand else "none (went out)")
+        text.append((f"{tiles_text(hand)} ({plural(points, 'point')})" if hand
+                     else "none (went out)")
                     + "\n")
     text.rstrip()
     return text

@@ -54,6 +54,7 @@ import styles
 from core.commands import Command, Draw, Pass, Play
 from core.errors import OptionError
 from core.narration import describe_command
+from core.wording import echo_free, plural
 from tui.plain_text import row as plain_row
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
@@ -217,7 +218,7 @@ def train_notes(view: Any, best: Command) -> list[str]:
             cur = nxt
         pips = sum(t.pips for t in chain)
         notes.append(f"Your train's plan from its open end {end}: {' '.join(laid)} "
-                     f"({len(chain)} tile{'s' if len(chain) != 1 else ''}, {pips} pips).")
+                     f"({plural(len(chain), 'tile')}, {plural(pips, 'pip')}).")
         spare = [t for t in view.hand if t not in chain]
         if spare:
             notes.append("Not in the plan (shed these on other trains when you can): "
@@ -225,7 +226,7 @@ def train_notes(view: Any, best: Command) -> list[str]:
     else:
         notes.append(f"No tile of yours fits your train's open end ({end}).")
     if isinstance(best, Play):
-        notes.append(f"Playing {best.tile} sheds {best.tile.pips} pips; "
+        notes.append(f"Playing {best.tile} sheds {plural(best.tile.pips, 'pip')}; "
                      f"{hand_pips - best.tile.pips} would be left in your hand.")
     elif isinstance(best, Draw):
         notes.append("Nothing you hold can be played: draw.")
@@ -247,7 +248,7 @@ def hint_text(hint: Hint, limit: int = MAX_ROWS) -> Text:
     text = Text()
     text.append("Suggestion: ", style="bold")
     text.append(hint.rows[0].label, style="bold reverse")
-    text.append(f"  ({hint.source})\n")
+    text.append(f" ({hint.source})\n")
     for note in hint.notes:
         text.append(f"{note}\n")
     if _deals_line(hint):
@@ -261,9 +262,9 @@ def hint_text(hint: Hint, limit: int = MAX_ROWS) -> Text:
         text.append(mark + f"{row.label:<{width}}", style="bold" if i == 0 else "")
         if fig:
             text.append(f" {row.figure:>{fig}}", style="bold")
-        text.append(f" {row.reason}\n")
+        text.append(f" {echo_free(row.label, row.reason)}".rstrip() + "\n")
     if len(hint.rows) > limit:
-        text.append(f"  … and {len(hint.rows) - limit} more choices, rated lower.\n")
+        text.append(f"  … and {plural(len(hint.rows) - limit, 'more choice')}, rated lower.\n")
     text.rstrip()
     return text
 
@@ -274,7 +275,7 @@ def hint_renderable(hint: Hint, limit: int = MAX_ROWS) -> Group:
     head = Text()
     head.append("Suggestion: ", style="bold")
     head.append(hint.rows[0].label, style="bold reverse")
-    head.append(f"  ({hint.source})")
+    head.append(f" ({hint.source})")
     for note in hint.notes:
         head.append(f"\n{note}")
     if _deals_line(hint):
@@ -293,11 +294,12 @@ def hint_renderable(hint: Hint, limit: int = MAX_ROWS) -> Group:
         cells = ["▶" if i == 0 else "", Text(row.label, style="bold" if i == 0 else "")]
         if figures:
             cells.append(Text(row.figure, style="bold"))
-        cells.append(Text(row.reason))
+        cells.append(Text(echo_free(row.label, row.reason)))
         table.add_row(*plain_row(*cells))
     parts: list[Any] = [head, Text(""), table]
     if len(hint.rows) > limit:
-        parts.append(Text(f"  … and {len(hint.rows) - limit} more choices, rated lower."))
+        parts.append(Text(f"  … and {plural(len(hint.rows) - limit, 'more choice')}, "
+                          "rated lower."))
     return Group(*parts)
 
 

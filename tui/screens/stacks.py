@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.widgets.scoreboard import team_names
+from core.wording import plural
 from tui.widgets.tile import inline_tile
 
 
@@ -22,8 +23,8 @@ def stacks_text(view: Any, names: Sequence[str]) -> Text:
     for team in (0, 1):
         tricks = [t for t in view.tricks if team_of(t.winner) == team]
         who = "Us" if team == team_of(view.player) else "Them"
-        text.append(f"{who} ({teams[team]}): {len(tricks)} tricks, "
-                    f"{view.points[team]} points\n", style="bold underline")
+        text.append(f"{who} ({teams[team]}): {plural(len(tricks), 'trick')}, "
+                    f"{plural(view.points[team], 'point')}\n", style="bold underline")
         if not tricks:
             text.append("  no tricks yet\n")
         for trick in tricks:

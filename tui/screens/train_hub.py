@@ -43,6 +43,7 @@ from core.commands import Draw, Pass, Play
 from core.game import Phase
 from core.tiles import Tile, pip_total
 from core.trains import MEXICAN
+from core.wording import possessive, says, verb, words
 from tui.screens.game_base import GameScreen
 from tui.widgets.hub_hand import HubHand
 from tui.widgets.train_line import TrainLine, TrainRow, column_titles
@@ -252,7 +253,7 @@ class TrainHubScreen(GameScreen):
             who = self.names[view.to_act]
             text.append(dot)
             text.append("YOUR TURN" if view.to_act == view.player and self._human_to_act(view)
-                        else f"{who}'s turn", style="bold reverse")
+                        else f"{possessive(who, start=True)} turn", style="bold reverse")
         if getattr(self.session, "is_replay", False):
             text.append(f"{dot}REPLAY", style="bold")
         deal = f"{dot}deal #{game.seed}"
@@ -327,9 +328,9 @@ class TrainHubScreen(GameScreen):
                 text.append("\n")
             you = view.to_act == view.player
             who = "You" if you else self.names[view.to_act] if view.to_act is not None else ""
-            text.append(f"{g.open_double} {who} laid the double {tile} on "
-                        f"{self._train_name(key, view.player)}", style="bold")
-            text.append(" and play again." if you else " and plays again.")
+            text.append(words(g.open_double, who, f"laid the double {tile} on "
+                              f"{self._train_name(key, view.player)}"), style="bold")
+            text.append(f" and {verb(who, 'plays')} again.")
         return text
 
     def _hand_title(self, view: Any, choosing: bool) -> Text:
@@ -393,16 +394,17 @@ class TrainHubScreen(GameScreen):
                 self._news.clear()
                 self._last_tile_seen.clear()
                 self._news.append(f"round {event.round}: engine {event.engine}, "
-                                  f"{names[event.first_player]} starts")
+                                  f"{says(names[event.first_player], 'starts')}")
             elif kind == "play":
-                self._news.append(f"{who} played {event.tile} on "
-                                  f"{self._train_name(event.train, viewer)}")
+                self._news.append(words(who, f"played {event.tile} on "
+                                        f"{self._train_name(event.train, viewer)}"))
             elif kind == "draw":
-                self._news.append(f"{who} drew" + (f" {event.tile}" if player == viewer else ""))
+                self._news.append(words(who, "drew", event.tile if player == viewer else ""))
             elif kind == "marker":
-                self._news.append(f"{who} marker {'on' if event.on else 'off'}")
+                self._news.append(words(possessive(who, start=True) if who else "", "marker",
+                                        "on" if event.on else "off"))
             elif kind == "pass":
-                self._news.append(f"{who} passed")
+                self._news.append(words(who, "passed"))
             elif kind == "round_end":
                 self._news.append("round blocked" if event.out is None
                                   else f"{names[event.out]} went out")

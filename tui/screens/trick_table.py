@@ -30,6 +30,7 @@ from core.commands import Play
 from core.game import Phase
 from core.tiles import Tile
 from core.tricks import TRUMP_NAMES, is_trump
+from core.wording import says
 from tui.screens.bidding import BiddingDialog
 from tui.screens.game_base import GameScreen
 from tui.screens.trump import TrumpDialog
@@ -200,12 +201,12 @@ class TrickTableScreen(GameScreen):
         elif bidding:
             caption.append("Bidding")
         elif view.phase == Phase.WIDOW and view.bidder is not None:
-            caption.append(f"{self.names[view.bidder]} takes the widow")
+            caption.append(f"{says(self.names[view.bidder], 'takes')} the widow")
         elif view.phase == Phase.TRUMP:
             caller = getattr(view, "trump_caller", None)
             caller = caller if caller is not None else view.bidder
             if caller is not None:
-                caption.append(f"{self.names[caller]} names trumps")
+                caption.append(f"{says(self.names[caller], 'names')} trumps")
         mark = {name: glyph(self.style_name, name) for name in ("lead", "won", "bidder",
                                                                   "thinking")}
         places = []

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from core.wording import plural, says, verb
 from tui.widgets.replay_model import Table, Train
 
 MARK = "bold reverse"
@@ -66,8 +67,12 @@ def _name_width(names: Sequence[str]) -> int:
 
 
 def _name(names: Sequence[str], p: int, width: int) -> str:
-    name = names[p] if 0 <= p < len(names) else f"Player {p + 1}"
+    name = _plain_name(names, p)
     return (name[:width - 1] if len(name) >= width else name).ljust(width)
+
+
+def _plain_name(names: Sequence[str], p: int) -> str:
+    return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
 def _marked_tile(table: Table) -> str | None:
@@ -100,8 +105,10 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
     if table.hand_number:
         text.append(f"Hand {table.hand_number}", style="bold")
         if table.dealer is not None:
-            role = "bids first" if table.game == "moon" else "shakes"
-            text.append(f" · {names[table.dealer]} {role}")
+            dealer = _plain_name(names, table.dealer)
+            role = says(dealer, "bids") + " first" if table.game == "moon" \
+                else says(dealer, "shakes")
+            text.append(f" · {role}")
         if table.bidder is not None and table.bid is not None:
             text.append(f" · bid: {names[table.bidder]} {bid_words(table.game, table.bid)}")
         if table.trump is not None:
@@ -120,7 +127,7 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
         if table.trump is not None or table.tricks_won[p]:
             extra.append(f"tricks {table.tricks_won[p]}")
         if extra:
-            text.append("  (" + ", ".join(extra) + ")", style="italic")
+            text.append(" (" + ", ".join(extra) + ")", style="italic")
         text.append("\n")
     if table.game == "moon" and table.widow is not None:
         text.append("Widow: ", style="bold")
@@ -137,8 +144,8 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
     if table.trick:
         for i, (p, tile) in enumerate(table.trick):
             if i:
-                text.append("  ")
-            text.append(f"{names[p]} ")
+                text.append(", ")
+            text.append(f"{_plain_name(names, p)} ")
             text.append(tile_label(tile), style=MARK if i == len(table.trick) - 1
                         and (table.last or {}).get("event") == "play" else "")
     elif table.last_trick is not None:
@@ -147,9 +154,9 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
         text.append(f"#{trick.get('number')} ")
         _tiles(text, trick.get("tiles", []))
         if isinstance(winner, int) and 0 <= winner < len(names):
-            text.append(f"  won by {names[winner]}", style="bold")
+            text.append(f", won by {names[winner]}", style="bold")
         if "points" in trick:
-            text.append(f" ({trick['points']} points)")
+            text.append(f" ({plural(trick['points'], 'point')})")
     else:
         text.append("(none yet)")
     text.append("\n")
@@ -187,7 +194,7 @@ def train_game_text(table: Table, names: Sequence[str]) -> Text:
     for p, hand in enumerate(table.hands):
         text.append("▶ " if table.to_act == p else "  ")
         text.append(_name(names, p, width), style="bold")
-        text.append(f"holds {len(hand)}: ")
+        text.append(f"{verb(_plain_name(names, p), 'holds')} {len(hand)}: ")
         _tiles(text, hand, marked)
         text.append("\n")
         train = table.trains.get(p)
@@ -196,7 +203,7 @@ def train_game_text(table: Table, names: Sequence[str]) -> Text:
             text.append("train: ")
             _train_line(text, train, marked)
             if p in table.markers:
-                text.append("  ⚑ marker on (open to all)", style="bold")
+                text.append(" · ⚑ marker on (open to all)", style="bold")
             text.append("\n")
     return text
 

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from core.wording import says
 from tui.widgets.tile import glyph
 
 
@@ -70,7 +71,7 @@ def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Te
         trumps = _trumps(view) if view.trump is not None else "not named yet"
         text.append(f"Trumps: {trumps}\n")
     if view.sitting_out is not None:
-        text.append(f"{names[view.sitting_out]} sits out (Nel-O)\n", style="italic")
+        text.append(f"{says(names[view.sitting_out], 'sits')} out (Nel-O)\n", style="italic")
     won = [0, 0]
     for trick in view.tricks:
         won[team_of(trick.winner)] += 1

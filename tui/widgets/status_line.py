@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from core.wording import says
 from tui.widgets.tile import glyph
 
 
@@ -36,5 +37,5 @@ class StatusLine(Static):
             return text
         if self.thinking:
             dots = glyph(getattr(self.app, "tile_style", ""), "thinking")
-            return Text(f"{dots} {self.thinking} is thinking{dots}", style="italic")
+            return Text(f"{dots} {says(self.thinking, 'is')} thinking{dots}", style="italic")
         return Text(self.prompt)
