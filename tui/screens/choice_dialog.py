@@ -41,7 +41,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.commands import Command
-from tui.keys import key_hint
+from tui.keys import as_shown, key_hint
 from tui.widgets.choice_grid import ChoiceGrid, GridCell
 from tui.widgets.hand import HandView
 from tui.widgets.keys_footer import KeysFooter
@@ -169,7 +169,8 @@ class DecisionDialog(ModalScreen[Command | None]):
     def say(self, text: str | Text) -> None:
         """Show ``text`` on the hint line (e.g. "No bid starts with 9"); how to leave the
         dialog stays under it."""
-        line = Text(key_hint(self.app, text)) if isinstance(text, str) else text.copy()
+        line = Text(key_hint(self.app, text)) if isinstance(text, str) else as_shown(
+            self.app, text.copy())
         line.append("\n" + key_hint(self.app, self.leave_text()))
         self.query_one("#dialog-hint", Static).update(line)
 
@@ -276,7 +277,8 @@ class ChoiceDialog(DecisionDialog):
     def compose(self) -> ComposeResult:
         self._choices = self.choices()
         with Vertical(id="dialog", classes="dialog"):
-            yield Static(self.title_text(), id="dialog-title", classes="dialog-title")
+            yield Static(as_shown(self.app, self.title_text()), id="dialog-title",
+                         classes="dialog-title")
             yield Static(id="dialog-context", classes="dialog-context")
             hand = self.make_hand()
             hand.can_focus = False
@@ -297,7 +299,7 @@ class ChoiceDialog(DecisionDialog):
         context = self.context_lines()
         text = Text("\n").join(Text(line) if isinstance(line, str) else line for line in context)
         widget = self.query_one("#dialog-context", Static)
-        widget.update(text)
+        widget.update(as_shown(self.app, text))
         widget.display = bool(context)
         self.show_hand(None)
         if self._choices:

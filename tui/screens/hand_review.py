@@ -33,7 +33,7 @@ from core.texas42_bidding import decode_bid
 from core.tiles import Tile, parse_tile, sort_hand
 from core.wording import plural
 from tui.plain_text import row as plain_row
-from tui.keys import key_hint
+from tui.keys import as_shown, key_hint
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 
@@ -322,11 +322,12 @@ class HandReviewScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         ascii_only = getattr(self.app, "tile_style", "") == "ascii"
         with Vertical(id="review-box", classes="aids-box"):
-            yield Static(title_of(self.game_name, self.lines), id="review-title",
+            yield Static(as_shown(self.app, title_of(self.game_name, self.lines)),
+                         id="review-title",
                          classes="aids-title")
             with VerticalScroll(id="review-body", classes="aids-body"):
-                yield Static(Group(*review_renderables(self.game_name, self.lines, self.names,
-                                                       self.options, ascii_only)),
+                yield Static(as_shown(self.app, Group(*review_renderables(
+                    self.game_name, self.lines, self.names, self.options, ascii_only))),
                              id="review-text")
             yield Static(key_hint(self.app, "↑↓ PgUp PgDn scroll · v / q close"),
                          id="review-hint", classes="aids-hint")

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.keys import ascii_keys, wants_ascii
+from tui.keys import as_shown, ascii_keys, wants_ascii
 
 KEYS_GENERAL = [
     ("? or F1", "this help"),
@@ -159,7 +159,8 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="help-box"):
             yield Static("Help", id="help-title")
             with VerticalScroll(id="help-body"):
-                yield Static(help_text(self.game_name, self.replay, wants_ascii(self.app)),
+                yield Static(as_shown(self.app, help_text(self.game_name, self.replay,
+                                                          wants_ascii(self.app))),
                              id="help-text")
             yield Static("q / Esc / ? close", id="help-hint")
 

@@ -55,6 +55,7 @@ from core.commands import Command, Draw, Pass, Play
 from core.errors import OptionError
 from core.narration import describe_command
 from core.wording import echo_free, plural
+from tui.keys import as_shown
 from tui.plain_text import row as plain_row
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
@@ -344,10 +345,12 @@ class HintScreen(ModalScreen[None]):
             yield Static("Hint", id="hint-title", classes="aids-title")
             with Vertical(id="hint-thinking"):
                 yield LoadingIndicator(id="hint-spinner")
-                yield Static("The expert is weighing your choices…", id="hint-wait")
+                yield Static(as_shown(self.app, "The expert is weighing your choices…"),
+                             id="hint-wait")
             with VerticalScroll(id="hint-body", classes="aids-body"):
                 yield Static("", id="hint-text")
-            yield Static("h / q / Esc close · the game is unchanged", id="hint-hint",
+            yield Static(as_shown(self.app, "h / q / Esc close · the game is unchanged"),
+                         id="hint-hint",
                          classes="aids-hint")
 
     def on_mount(self) -> None:
@@ -382,7 +385,7 @@ class HintScreen(ModalScreen[None]):
         self.query_one("#hint-thinking").display = False
         body = self.query_one("#hint-body")
         body.display = True
-        self.query_one("#hint-text", Static).update(text)
+        self.query_one("#hint-text", Static).update(as_shown(self.app, text))
 
     def action_scroll(self, step: int) -> None:
         self.query_one("#hint-body", VerticalScroll).scroll_relative(y=step, animate=False)

@@ -22,7 +22,7 @@ from textual.widgets import Static
 
 import styles
 from core.narration import HAND_ENDS, narrate, split_hands
-from tui.keys import key_hint
+from tui.keys import as_shown, key_hint
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 
@@ -110,9 +110,10 @@ class LogScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box", classes="aids-box"):
-            yield Static(self.title_line(), id="log-title", classes="aids-title")
+            yield Static(as_shown(self.app, self.title_line()), id="log-title",
+                         classes="aids-title")
             with VerticalScroll(id="log-body", classes="aids-body"):
-                yield Static(self._body(), id="log-text")
+                yield Static(as_shown(self.app, self._body()), id="log-text")
             yield Static(self.hint(), id="log-hint", classes="aids-hint")
 
     def _body(self) -> Text:
@@ -126,8 +127,8 @@ class LogScreen(ModalScreen[None]):
         self.query_one("#log-body", VerticalScroll).scroll_end(animate=False)
 
     def _show(self) -> None:
-        self.query_one("#log-title", Static).update(self.title_line())
-        self.query_one("#log-text", Static).update(self._body())
+        self.query_one("#log-title", Static).update(as_shown(self.app, self.title_line()))
+        self.query_one("#log-text", Static).update(as_shown(self.app, self._body()))
         self.query_one("#log-hint", Static).update(self.hint())
         self.call_after_refresh(self._scroll_to_end)
         self.refresh_bindings()

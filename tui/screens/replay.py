@@ -32,7 +32,7 @@ from textual.widgets import Static
 
 from core.text import plain
 import styles
-from tui.keys import key_hint
+from tui.keys import as_shown, key_hint
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import GAME_TITLES, ReplayTable
@@ -90,7 +90,7 @@ class ReplayScreen(Screen):
 
     # -- layout ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static(self._header_text(), id="replay-header")
+        yield Static(as_shown(self.app, self._header_text()), id="replay-header")
         yield Static("", id="replay-position")
         with VerticalScroll(id="replay-body", can_focus=False):
             yield ReplayTable(id="replay-table")
@@ -142,7 +142,7 @@ class ReplayScreen(Screen):
         table = self.model.table(self.position)
         self.query_one("#replay-table", ReplayTable).show(table, self.model.names)
         self.call_after_refresh(self._follow_turn)
-        self.query_one("#replay-log", Static).update(self._log_text())
+        self.query_one("#replay-log", Static).update(as_shown(self.app, self._log_text()))
         self._show_position()
 
     def _follow_turn(self) -> None:
@@ -176,7 +176,7 @@ class ReplayScreen(Screen):
         else:
             text.append(f"❚❚ paused · speed {label}")
         self.position_text = text
-        self.query_one("#replay-position", Static).update(text)
+        self.query_one("#replay-position", Static).update(as_shown(self.app, text))
 
     def _log_text(self) -> Text:
         text = Text()

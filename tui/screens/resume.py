@@ -28,6 +28,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.text import plain
+from tui.keys import as_shown
 from tui.widgets.keys_footer import KeysFooter
 
 HISTORY_SHOWN = 50
@@ -112,7 +113,8 @@ class SavedGamesScreen(Screen):
         listing = self.query_one("#saves-list", OptionList)
         listing.clear_options()
         for kind, item in self.entries:
-            listing.add_option(Option(save_label(item) if kind == "save" else history_label(item)))
+            listing.add_option(Option(as_shown(app, save_label(item) if kind == "save"
+                                               else history_label(item))))
         if self.entries:
             listing.highlighted = 0
         note = ("No saved games yet: every game is saved as it is played." if not self.entries
@@ -122,7 +124,7 @@ class SavedGamesScreen(Screen):
         if broken:
             note += (f"\n{len(broken)} save{'s' if len(broken) != 1 else ''} that could not be "
                      f"read {'were' if len(broken) != 1 else 'was'} moved to {broken_dir(base)}")
-        self.query_one("#saves-note", Static).update(note)
+        self.query_one("#saves-note", Static).update(as_shown(app, note))
         self.refresh_bindings()
 
     def _current(self) -> tuple[str, Any] | None:
@@ -216,8 +218,9 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="unfinished-box"):
             yield Static("You have an unfinished game", classes="dialog-title")
-            yield Static(Text(f"{self.info.headline()}\n{self.info.score_text()}\n\n"
-                              f"Start {self.new_title}?"), classes="dialog-context")
+            yield Static(as_shown(self.app, Text(f"{self.info.headline()}\n{self.info.score_text()}"
+                                                 f"\n\nStart {self.new_title}?")),
+                         classes="dialog-context")
             yield OptionList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
                              id="unfinished-choices", classes="dialog-choices")
         yield KeysFooter(tight_first=False)

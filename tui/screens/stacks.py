@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.keys import as_shown
 from tui.widgets.scoreboard import team_names
 from core.wording import plural
 from tui.widgets.tile import inline_tile
@@ -48,9 +49,11 @@ class StacksScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="stacks-box"):
-            yield Static(Text(f"Team stacks · hand {self.view.hand_number}"), id="stacks-title")
+            yield Static(as_shown(self.app, Text(f"Team stacks · hand {self.view.hand_number}")),
+                         id="stacks-title")
             with VerticalScroll():
-                yield Static(stacks_text(self.view, self.names), id="stacks-text")
+                yield Static(as_shown(self.app, stacks_text(self.view, self.names)),
+                             id="stacks-text")
             yield Static("q / t / Esc close", id="stacks-hint")
 
     def action_close(self) -> None:

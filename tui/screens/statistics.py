@@ -28,6 +28,7 @@ from textual.worker import Worker, WorkerState
 
 import styles
 from core.statistics import GAMES, TITLES, GameStats, Statistics, collect
+from tui.keys import as_shown
 from tui.widgets.bar_chart import Bar, BarChart
 from tui.widgets.keys_footer import KeysFooter
 
@@ -185,7 +186,8 @@ class StatisticsScreen(Screen):
         with ContentSwitcher(initial=f"stats-{self.page}", id="stats-pages"):
             for page in PAGES:
                 with VerticalScroll(id=f"stats-{page}", classes="stats-page"):
-                    yield Static("Reading your games…", classes="stats-text")
+                    yield Static(as_shown(self.app, "Reading your games…"),
+                                 classes="stats-text")
         yield Static("", id="stats-footnote")
         yield KeysFooter(tight_first=False)
 
@@ -220,15 +222,15 @@ class StatisticsScreen(Screen):
             pane = self.query_one(f"#stats-{page}", VerticalScroll)
             pane.remove_children()
             pane.mount_all(self._page_widgets(page, stats))
-        self.query_one("#stats-footnote", Static).update(footnote(stats))
+        self.query_one("#stats-footnote", Static).update(as_shown(self.app, footnote(stats)))
 
     def _page_widgets(self, page: str, stats: Statistics) -> list[Any]:
         if page == "all":
-            return [Static(overview_text(stats), classes="stats-text"),
+            return [Static(as_shown(self.app, overview_text(stats)), classes="stats-text"),
                     Static("Win rate by game", classes="stats-heading"),
                     BarChart(overview_bars(stats), id="chart-all", classes="stats-chart")]
         g = stats.games[page]
-        widgets: list[Any] = [Static(game_text(g), classes="stats-text")]
+        widgets: list[Any] = [Static(as_shown(self.app, game_text(g)), classes="stats-text")]
         if page in ("moon", "texas42") and g.played:
             bars = bid_bars(g)
             widgets.append(Static("Your bids by size: share made" if bars else

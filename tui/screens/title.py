@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.errors import OptionError
 from core.registry import GAME_NAMES, game_class
+from tui.keys import as_shown
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.tile import join_horizontally, tile_text
 
@@ -22,6 +23,8 @@ OFFER_CHECK_SECONDS = 2.0
 """How often the title looks whether the game it offers to resume is still free."""
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
                "mexican_train": "Mexican Train"}
+TITLE_HINT = ("[b]Enter[/b] play now (your last setup) · [b]e[/b] set up first · "
+              "[b]1-3[/b] pick a game")
 GAME_BLURBS = {
     "moon": "3 players, each alone: bid tricks, take the widow, shoot the moon.",
     "texas42": "4 players, partners across: bid points or marks, take the count.",
@@ -63,8 +66,7 @@ class TitleScreen(Screen):
             yield Static(self._banner(), id="title-banner")
             yield Static("", id="title-resume")
             yield OptionList(*self._options(), id="games")
-            yield Static("[b]Enter[/b] play now (your last setup) · [b]e[/b] set up first · "
-                         "[b]1-3[/b] pick a game", id="title-hint")
+            yield Static(as_shown(self.app, TITLE_HINT), id="title-hint")
             yield Static("", id="title-notice")
         yield KeysFooter(tight_first=False)
 
@@ -77,7 +79,8 @@ class TitleScreen(Screen):
             line.justify = "center"
             text.append_text(line)
             text.append("\n")
-        text.append("Three-Player Moon · Texas 42 · Mexican Train", style="italic")
+        text.append(as_shown(self.app, "Three-Player Moon · Texas 42 · Mexican Train"),
+                    style="italic")
         return text
 
     def _options(self) -> list[Option]:
@@ -112,14 +115,14 @@ class TitleScreen(Screen):
             text.append(" Resume ", style="bold")
             text.append(info.headline())
             text.append("\n    " + info.score_text(), style="italic")
-            resume.update(text)
+            resume.update(as_shown(self.app, text))
         else:
             resume.update("")
         resume.display = info is not None
         said = list(getattr(self.app, "save_messages", []))
         notice = self.query_one("#title-notice", Static)
         more = f" (and {len(said) - 1} more)" if len(said) > 1 else ""
-        notice.update(Text(said[-1] + more if said else ""))
+        notice.update(as_shown(self.app, Text(said[-1] + more if said else "")))
         notice.display = bool(said)
         self.refresh_bindings()
 
@@ -220,3 +223,5 @@ class TitleScreen(Screen):
 
     def settings_changed(self) -> None:
         self.query_one("#title-banner", Static).update(self._banner())
+        self.query_one("#title-hint", Static).update(as_shown(self.app, TITLE_HINT))
+        self.saves_changed()

@@ -13,6 +13,8 @@ from textual.containers import Center, Middle
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tui.keys import as_shown
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -28,7 +30,7 @@ class TooSmallScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self._text(), id="too-small-text")
+                yield Static(as_shown(self.app, self._text()), id="too-small-text")
 
     def _text(self) -> str:
         width, height = self._shown_size or self.app.size
@@ -44,4 +46,4 @@ class TooSmallScreen(ModalScreen[None]):
     def show_size(self, size: tuple[int, int]) -> None:
         self._shown_size = size
         if self.is_mounted:
-            self.query_one("#too-small-text", Static).update(self._text())
+            self.query_one("#too-small-text", Static).update(as_shown(self.app, self._text()))

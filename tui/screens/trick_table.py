@@ -35,6 +35,7 @@ from tui.screens.bidding import BiddingDialog
 from tui.screens.game_base import GameScreen
 from tui.screens.trump import TrumpDialog
 from tui.screens.widow import WidowDialog
+from tui.keys import as_shown
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.tile import glyph
@@ -114,7 +115,7 @@ class TrickTableScreen(GameScreen):
     # -- drawing ------------------------------------------------------------------
     def refresh_view(self, view: Any, events: list[Any]) -> None:
         self._follow_events(events)
-        self.query_one("#table-header", Static).update(self._header(view))
+        self.query_one("#table-header", Static).update(as_shown(self.app, self._header(view)))
         self.query_one(Scoreboard).show(self.session.game.name, view, self.names)
         area = self.query_one(TrickArea)
         area.tile_style = self.style_name

@@ -35,7 +35,7 @@ from textual.widgets import Static
 from core.commands import Play
 from core.game import Phase
 from core.walkthrough import WALKTHROUGHS, Guide, Lesson, Walkthrough
-from tui.keys import wants_ascii
+from tui.keys import as_shown, wants_ascii
 from tui.session import GameSession, default_seats
 from tui.widgets.keys_footer import KeysFooter
 
@@ -117,7 +117,8 @@ class WalkthroughPanel(VerticalScroll):
         self.lesson = lesson
         self.ascii_only = wants_ascii(self.app)
         try:
-            self.query_one("#guide-text", Static).update(lesson_text(lesson, self.ascii_only))
+            self.query_one("#guide-text", Static).update(
+                as_shown(self.app, lesson_text(lesson, self.ascii_only)))
         except NoMatches:
             return      # not composed yet: on_mount shows it
         self.scroll_home(animate=False)
@@ -166,11 +167,11 @@ class _Page(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="page-box"):
-            yield Static(self._title, id="page-title")
+            yield Static(as_shown(self.app, self._title), id="page-title")
             with VerticalScroll(id="page-body"):
                 body = Text(self._body) if isinstance(self._body, str) else self._body
-                yield Static(body, id="page-text")
-            yield Static(self._hint, id="page-hint")
+                yield Static(as_shown(self.app, body), id="page-text")
+            yield Static(as_shown(self.app, self._hint), id="page-hint")
         yield KeysFooter()
 
     def answer(self, value: str | None) -> None:

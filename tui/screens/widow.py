@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from core.commands import Command, Discard
 from core.moon_view import describe_bid, tricks_needed
+from tui.keys import as_shown
 from tui.screens.choice_dialog import DecisionDialog
 from tui.widgets.hand import HandView
 from tui.widgets.keys_footer import KeysFooter
@@ -56,8 +57,10 @@ class WidowDialog(DecisionDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog"):
-            yield Static(self._title_text(), id="dialog-title", classes="dialog-title")
-            yield Static(self._context_text(), id="dialog-context", classes="dialog-context")
+            yield Static(as_shown(self.app, self._title_text()), id="dialog-title",
+                         classes="dialog-title")
+            yield Static(as_shown(self.app, self._context_text()), id="dialog-context",
+                         classes="dialog-context")
             yield WidowHand(id="widow-hand", classes="dialog-hand")
             yield Static(id="dialog-hint", classes="dialog-hint")
         yield KeysFooter()

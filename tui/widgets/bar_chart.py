@@ -18,6 +18,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.keys import as_shown
+
 MIN_BAR = 6
 
 
@@ -96,4 +98,4 @@ class BarChart(Widget):
             line.append(rest, style=styles["bar-chart--rest"])
             line.append(f"  {bar.value}", style=styles["bar-chart--value"])
             lines.append(line)
-        return Text("\n").join(lines)
+        return as_shown(self.app, Text("\n").join(lines))

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.keys import as_shown
 from core.wording import plural, says, verb
 from tui.widgets.replay_model import Table, Train
 
@@ -259,7 +260,7 @@ class ReplayTable(Static):
 
     def show(self, table: Table, names: Sequence[str]) -> None:
         self._text = table_text(table, names)
-        self.update(self._text)
+        self.update(as_shown(self.app, self._text))
 
     @property
     def plain(self) -> str:

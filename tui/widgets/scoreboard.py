@@ -11,6 +11,7 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from tui.keys import as_shown
 from core.wording import says
 from tui.widgets.tile import glyph
 
@@ -101,4 +102,4 @@ class Scoreboard(Static):
 
     def show(self, game_name: str, view: Any, names: Sequence[str]) -> None:
         style = getattr(self.app, "tile_style", "numerals")
-        self.update(scoreboard_text(game_name, view, names, style))
+        self.update(as_shown(self.app, scoreboard_text(game_name, view, names, style)))
