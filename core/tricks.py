@@ -123,6 +123,8 @@ def sevens_distance(t: Tile) -> int:
 
 def legal_plays(hand: Sequence[Tile], trick: Sequence[Tile], mode: TrumpMode) -> list[Tile]:
     """The tiles of ``hand`` that may be played to ``trick`` (tiles so far, in order)."""
+    if not hand:
+        return []       # an empty hand (the hand is over) has nothing to play
     if mode.trump == "sevens":
         if mode.free_play:
             return list(hand)
