@@ -18,6 +18,7 @@ borders and scroll bars come back.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from textual.widgets import Select
 
 from tests.tui_pilot import game_screen, make_app, settle
 from tui.screens.game_base import GameScreen, QuitUnsavedDialog
+from tui.screens.hint import HintScreen, compute_hint
 
 SIZE = (80, 24)
 SCREEN_DIALOGS = {"BiddingDialog", "WidowDialog", "TrumpDialog"}
@@ -153,6 +155,20 @@ async def test_title_setup_settings_help_saves_and_too_small_are_ascii(tmp_path)
         await survey.press("enter")                        # a game, left unfinished
         table = game_screen(app)
         await survey.look("moon table")
+        thinking = threading.Event()
+
+        def slow_hint(*args: Any) -> Any:                 # the expert thinks until told
+            thinking.wait(10)
+            return compute_hint(*args)
+
+        app.animation_level = "full"                      # the spinner's dots, not "Loading..."
+        app.push_screen(HintScreen.for_session(table.session, {"budget_s": 0.05},
+                                               compute=slow_hint))
+        await survey.look("hint, the expert thinking")
+        assert app.screen.query_one("#hint-spinner").display
+        thinking.set()
+        await app.workers.wait_for_complete()
+        await back_to(survey, table, "escape")
         table.workers.cancel_group(table, "bots")     # left as q leaves it, the app kept
         table.session.close()
         while app.screen is not title:
@@ -176,13 +192,13 @@ async def test_title_setup_settings_help_saves_and_too_small_are_ascii(tmp_path)
         await survey.look("too small (60x20)")
         await pilot.resize_terminal(*SIZE)
         await survey.look("title again")
-    survey.check("setup", "help, scrolled", "statistics", "drop-down", "notification",
+    survey.check("setup", "help, scrolled", "statistics", "drop-down", "notification", "thinking",
                  "resume", "unfinished game question", "too small")
 
 
 # -- the guided hand ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["moon", "texas42"])
+@pytest.mark.parametrize("game", ["moon", "texas42", "mexican_train"])
 async def test_guided_hand_from_offer_to_end_is_ascii(tmp_path, game):
     app = ascii_app(tmp_path, game=game, offer_walkthroughs=True, save_games=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -192,6 +208,7 @@ async def test_guided_hand_from_offer_to_end_is_ascii(tmp_path, game):
         await survey.press("g")
         await survey.look("guided hand intro")
         await survey.press("enter")
+        toggled = False
         for step in range(200):
             await survey.look(f"guided hand step {step}")
             name = type(app.screen).__name__
@@ -203,7 +220,8 @@ async def test_guided_hand_from_offer_to_end_is_ascii(tmp_path, game):
                 screen = app.screen
                 if screen.waiting_for_key:
                     await survey.press("space")
-                elif step == 3:
+                elif step >= 1 and not toggled:
+                    toggled = True
                     await survey.press("e")                    # the scores instead of the guide
                     await survey.look("guided hand, scores shown")
                     await survey.press("e")
@@ -299,10 +317,12 @@ async def test_a_whole_game_then_statistics_saves_and_replay_are_ascii(tmp_path,
                 if name not in visited:
                     visited.add(name)
                     await survey.look(f"{game} {name}")
-                    await survey.press("h")                       # the dialog's hint
-                    await app.workers.wait_for_complete()
-                    await survey.look(f"{game} {name} hint")
-                    await back_to(survey, screen, "escape")
+                    if "dialog hint" not in visited:
+                        visited.add("dialog hint")
+                        await survey.press("h")                   # the dialog's hint
+                        await app.workers.wait_for_complete()
+                        await survey.look(f"{game} {name} hint")
+                        await back_to(survey, screen, "escape")
                 if name == "BiddingDialog" and "bid high" not in visited:
                     visited.add("bid high")               # the widow and trumps follow
                     await survey.press("m")
@@ -428,3 +448,39 @@ async def test_switching_the_style_under_a_game_switches_the_table(tmp_path):
             rows = screen_rows(app)
             found = not_ascii(rows)
             assert bool(found) == box, describe(f"table in {style}", rows, found)
+
+
+# -- the helper every screen's text goes through ------------------------------------------------
+
+def test_as_shown_puts_text_groups_and_tables_in_ascii_and_keeps_styles():
+    from rich.console import Group
+    from rich.table import Table
+    from rich.text import Text
+
+    from tui.keys import as_shown, ascii_text
+
+    class Look:
+        tile_style = "ascii"
+
+    assert ascii_text("Texas 42 · hand 3 — ←→ or 1-9, ¼× ❚❚ paused…") == \
+        "Texas 42 - hand 3 - <- -> or 1-9, 1/4x || paused..."
+    assert ascii_text("José ☃\nnext") == "Jos? ?\nnext"
+    text = Text("You · 12")
+    text.stylize("bold", 0, 3)
+    text.append(" ▶ led", style="italic")
+    shown = as_shown(Look(), text)
+    assert shown.plain == "You - 12 > led"
+    assert [(s.start, s.end, s.style) for s in shown.spans] == [(0, 3, "bold"),
+                                                                 (8, 14, "italic")]
+    table = Table("Who", "Tiles", title="Tricks (▶ led)")
+    table.add_row("▶ You", Text("6-4 · 5-5", style="bold"))
+    group = as_shown(Look(), Group(Text("Round 1 · engine 12"), table))
+    head, shown_table = group.renderables
+    assert head.plain == "Round 1 - engine 12" and shown_table.title == "Tricks (> led)"
+    cells = [cell for column in shown_table.columns for cell in column.cells]
+    assert cells[0] == "> You" and cells[1].plain == "6-4 - 5-5"
+
+    class Default:
+        tile_style = "numerals"
+
+    assert as_shown(Default(), text) is text and as_shown(Default(), "a · b") == "a · b"

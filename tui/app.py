@@ -157,16 +157,16 @@ class DominoesApp(AppLook, App):
 
     # -- start-up -----------------------------------------------------------------
     def _use_settings(self) -> None:
-        from tui.widgets import ascii_scrollbar
+        from tui.widgets import ascii_widgets
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
-        ascii_scrollbar.install()       # scroll bars and drop-down arrows follow the style
+        ascii_widgets.install()     # scroll bars, drop-downs and the spinner follow the style
         ascii_style = self.settings.tile_style == "ascii"
         if self.has_class("-ascii") != ascii_style:
             self.set_class(ascii_style, "-ascii")       # borders: styles/*.tcss
             for screen in self.screen_stack:            # the screens under the top one too
                 self.update_styles(screen)
-        ascii_scrollbar.restyle(self)
+        ascii_widgets.restyle(self)
 
     async def on_event(self, event: events.Event) -> None:
         """Keys and clicks arriving once the app is closing (typed right after quitting,

@@ -14,7 +14,7 @@ hint that names keys and every mark in a text (separators "·", dashes, "…", p
   whatever no table below names becomes ``?``, so the result is always printable ASCII.
 
 Borders and scroll bars follow the style elsewhere: the ``-ascii`` class on the app
-(``styles/*.tcss``) and :mod:`tui.widgets.ascii_scrollbar`.
+(``styles/*.tcss``) and :mod:`tui.widgets.ascii_widgets`.
 
 Named keys are capitalised in both styles ("Esc", "Space", "Tab").
 """
@@ -41,7 +41,7 @@ ASCII_MARKS: tuple[tuple[str, str], ...] = (
     ("❚❚", "||"), ("¼×", "1/4x"), ("½×", "1/2x"),
     ("·", "-"), ("—", "-"), ("–", "-"), ("…", "..."), ("•", "-"),
     ("▶", ">"), ("▸", ">"), ("◀", "<"), ("▲", "^"), ("▼", "v"), ("■", "#"),
-    ("×", "x"), ("★", "*"), ("◆", "*"), ("⚑", "F"), ("●", "o"), ("│", "|"),
+    ("×", "x"), ("★", "*"), ("◆", "+"), ("⚑", "M"), ("●", "o"), ("│", "|"),
     ("“", '"'), ("”", '"'), ("‘", "'"), ("’", "'"),
 )
 """Marks used in the app's texts and their ASCII stand-ins (after the keys)."""

@@ -143,7 +143,7 @@ def _draw_words(canvas: Canvas, place: SeatPlace, x: int, y: int, width: int,
     """The seat's name (and bid) above its tile, its flag below."""
     label = place.name
     if place.detail:
-        joiner = " " if place.detail[:1] in "◆*+" else (" - " if style == "ascii" else " · ")
+        joiner = " " if place.detail[:1] in "◆+" else (" - " if style == "ascii" else " · ")
         label += joiner + place.detail
     place_words(canvas, y, label, "bold" if place.strong else "", x, width)
     if place.flag:

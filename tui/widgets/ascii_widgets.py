@@ -1,8 +1,8 @@
-"""Scroll bars and drop-downs in the ASCII tile style.
+"""Textual's own widgets in the ASCII tile style: scroll bars, drop-downs, the spinner.
 
 Textual draws a scroll bar's thumb with eighth-block glyphs at its ends ("▂", "▆",
-"▌") and a drop-down (``Select``) with "▼" / "▲". In the ASCII tile style (for
-terminals without Unicode) the app draws instead:
+"▌"), a drop-down (``Select``) with "▼" / "▲" and the loading spinner with "●". In
+the ASCII tile style (for terminals without Unicode) the app draws instead:
 
 * scroll bars with :class:`AsciiScrollBarRender`: the thumb in whole cells, shown in
   reverse, no glyph at all. Every scroll bar asks its renderer through Textual's
@@ -11,10 +11,13 @@ terminals without Unicode) the app draws instead:
   bars made later and bars of other screens follow too. A renderer set on one bar
   (``bar.renderer = ...``) still wins for that bar.
 * drop-down arrows "v" / "^", and the choices of an open drop-down in ASCII
-  (:func:`tui.keys.as_shown`: "numerals  |6|4|").
+  (:func:`tui.keys.as_shown`: "numerals  |6|4|");
+* the spinner (the hint's "the expert is thinking") with "o" dots.
 
 :func:`restyle` redraws what is already on screen after the style changed.
-Checked against Textual 8.2.8 (``textual.scrollbar``, ``textual.widgets._select``).
+Borders are the stylesheets' (the ``-ascii`` class on the app). Checked against
+Textual 8.2.8 (``textual.scrollbar``, ``textual.widgets._select``,
+``textual.widgets._loading_indicator``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import Any, ClassVar
 
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
-from tui.keys import ascii_renderable, wants_ascii
+from tui.keys import ascii_renderable, ascii_rich, wants_ascii
 
 ARROWS = {"down-arrow": ("▼", "v"), "up-arrow": ("▲", "^")}
 """A drop-down's arrows: (default style, ASCII style), by the arrow's class."""
@@ -61,11 +64,30 @@ class _StyleRenderer:
 
 
 def install() -> None:
-    """Make scroll bars and drop-downs follow the tile style (idempotent)."""
+    """Make scroll bars, drop-downs and the spinner follow the tile style (idempotent)."""
     if not isinstance(ScrollBar.__dict__.get("renderer"), _StyleRenderer):
         ScrollBar.renderer = _StyleRenderer()  # type: ignore[assignment]
     _ascii_select_arrows()
     _ascii_select_choices()
+    _ascii_spinner()
+
+
+def _ascii_spinner() -> None:
+    from rich.text import Text
+    from textual.widgets import LoadingIndicator
+
+    original = LoadingIndicator.render
+    if getattr(original, "_dominoes_ascii", False):
+        return
+
+    def render(self: Any) -> Any:
+        shown = original(self)
+        if isinstance(shown, Text) and wants_ascii(self.app):
+            return ascii_rich(shown)
+        return shown
+
+    render._dominoes_ascii = True  # type: ignore[attr-defined]
+    LoadingIndicator.render = render  # type: ignore[method-assign]
 
 
 def _ascii_select_arrows() -> None:
@@ -114,8 +136,8 @@ def _set_arrow(widget: Any, ascii_only: bool) -> None:
 
 
 def restyle(app: Any) -> None:
-    """Redraw every scroll bar and drop-down of ``app``'s screens in its style."""
-    from textual.widgets import Select
+    """Redraw every scroll bar, drop-down and spinner of ``app``'s screens in its style."""
+    from textual.widgets import LoadingIndicator, Select
     from textual.widgets._select import SelectCurrent
 
     ascii_only = wants_ascii(app)
@@ -127,5 +149,7 @@ def restyle(app: Any) -> None:
             if isinstance(widget, SelectCurrent):
                 for arrow in widget.query(".arrow"):
                     _set_arrow(arrow, ascii_only)
+            if isinstance(widget, LoadingIndicator):
+                widget.refresh()
             if isinstance(widget, Select) and widget.is_mounted:
                 widget._setup_options_renderables()
