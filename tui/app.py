@@ -298,9 +298,6 @@ class DominoesApp(AppLook, App):
         super().notify(plain(message, 500, keep_newlines=True), title=plain(title, 80),
                        severity=severity, timeout=timeout, markup=False)
 
-    # -- actions that reach files or the terminal: only on the app's own terms -------------
-    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        """Textual's screenshot action, with the file name and folder always the app's own:
     def action_quit_app(self) -> None:
         """Ctrl+C and Ctrl+Q quit as ``q`` does: a game in play closes its save first (and
         asks before losing moves that could not be saved); elsewhere the app ends."""
@@ -311,6 +308,9 @@ class DominoesApp(AppLook, App):
                 return
         self.exit()
 
+    # -- actions that reach files or the terminal: only on the app's own terms -------------
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Textual's screenshot action, with the file name and folder always the app's own:
         an SVG under ``screenshots/`` in the data directory (never a path that came from
         anywhere else, whatever the arguments say)."""
         from tui.saves import data_dir
