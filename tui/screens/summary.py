@@ -34,6 +34,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from core import wording
 from core.moon_view import MOON, describe_bid as describe_moon_bid
 from core.score_sheet import hand_lines, score_sheet
 from core.summaries import TeamTake, Texas42Hand, moon_hand, texas42_hand, train_round
@@ -58,12 +59,12 @@ def _signed(n: int) -> str:
 
 
 def _verb(who: str, singular: str, plural: str) -> str:
-    """ "West scores" but "You score"."""
-    return plural if who == "You" else singular
+    """ "West scores" but "You score" (core.wording decides who "You" is)."""
+    return wording.verb(who, singular, plural)
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return wording.plural(n, word)
 
 
 def _table(ascii_only: bool) -> Table:
@@ -166,9 +167,9 @@ def texas42_summary(record: dict[str, Any], names: Sequence[str], view: Any = No
                     else ": the defenders took a trick (all 7 were needed).")
     elif hand.made:
         over = f" ({hand.margin} over)" if hand.margin else ""
-        head.append(f": {team} took {took} points against the bid of {hand.needed}{over}.")
+        head.append(f": {team} took {_plural(took, 'point')} against the bid of {hand.needed}{over}.")
     else:
-        head.append(f": {team} took {took} points against the bid of {hand.needed} "
+        head.append(f": {team} took {_plural(took, 'point')} against the bid of {hand.needed} "
                     f"({-hand.margin} short).")
     out = [head, Text("Points: 1 for each trick plus the count won "
                       "(5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5).")]
@@ -431,19 +432,18 @@ class GameOverScreen(ModalScreen[str]):
             team = winners[0] if winners else 0
             text = Text(f"{team_name(names, team)} win!", style="bold")
             if len(scores) == 2:
-                text.append(f"  {scores[team]} to {scores[1 - team]}.")
+                text.append(f" {scores[team]} to {scores[1 - team]}.")
             return text
         if len(winners) > 1:
             return Text("A tie: " + " and ".join(names[w] for w in winners)
                         + " share the win.", style="bold")
         if winners:
             w = winners[0]
-            verb = "win" if names[w] == "You" else "wins"
-            text = Text(f"{names[w]} {verb}!", style="bold")
+            text = Text(f"{wording.says(names[w], 'wins')}!", style="bold")
             if self.game_name == "mexican_train":
-                text.append(f"  Lowest total: {scores[w]} points.")
+                text.append(f" Lowest total: {_plural(scores[w], 'point')}.")
             else:
-                text.append(f"  {scores[w]} points.")
+                text.append(f" {_plural(scores[w], 'point')}.")
             return text
         return Text("The game is over.", style="bold")
 
