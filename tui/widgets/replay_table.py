@@ -13,8 +13,8 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.keys import as_shown
 from core.wording import plural, says, verb
+from tui.keys import as_shown
 from tui.widgets.replay_model import Table, Train
 
 MARK = "bold reverse"

@@ -11,8 +11,8 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.keys import as_shown
 from core.wording import says
+from tui.keys import as_shown
 from tui.widgets.tile import glyph
 
 
