@@ -141,8 +141,11 @@ def hand_summary(name: str, seed: int, kind: str, options: dict | None = None) -
         from tui.screens.summary import HandSummaryScreen
         game = drive(new_game(name, seed, options),
                      lambda g: any(e.kind == kind for e in g.history))
+        from core.score_sheet import hand_lines
         names = [seat.name for seat in default_seats(game.num_players)]
-        return HandSummaryScreen(name, first_event(game, kind), game.view(0), names=names)
+        record = first_event(game, kind)
+        return HandSummaryScreen(name, record, game.view(0), names=names,
+                                 lines=hand_lines(game.history, record))
     return show(make)
 
 
