@@ -20,7 +20,7 @@ from rich.console import Console
 from textual.widgets import Static
 
 from core.summaries import texas42_hand
-from tests.tui_pilot import (DIALOG_SCREENS, game_screen, make_app, play_to_game_over,
+from tests.tui_pilot import (DIALOG_SCREENS, game_screen, make_app, move_key, play_to_game_over,
                              record_lines, settle)
 from tui.screens.game_base import GameScreen
 from tui.screens.score_sheet import ScoreSheetScreen
@@ -57,14 +57,9 @@ async def to_summary(pilot: Any, max_steps: int = 2000) -> HandSummaryScreen:
         if type(screen).__name__ in DIALOG_SCREENS:
             await pilot.press("enter")
         elif isinstance(screen, GameScreen):
-            session = screen.session
-            if screen.waiting_for_key:
-                await pilot.press("space")
-            elif session.is_human_turn() and session.game.name == "mexican_train":
-                active = screen.active_bindings
-                await pilot.press("d" if "d" in active else "p" if "p" in active else "enter")
-            elif session.is_human_turn():
-                await pilot.press("enter" if session.view().phase == "play" else "b")
+            key = move_key(screen)
+            if key is not None:
+                await pilot.press(key)
         else:
             raise AssertionError(f"unexpected screen {type(screen).__name__}")
     raise AssertionError("no hand summary")

@@ -11,7 +11,8 @@ from textual._time import get_time
 
 from core.registry import game_class
 from core.simulate import LegalMoveBot
-from tests.tui_pilot import DIALOG_SCREENS, game_screen, make_app, record_lines, settle
+from tests.tui_pilot import (DIALOG_SCREENS, game_screen, make_app, move_key, record_lines,
+                              settle)
 from tui.screens.game_base import GameScreen
 
 SHORT = {"moon": {"target": 7}, "texas42": {"target": "marks:2"},
@@ -99,16 +100,11 @@ def _header_text(table: GameScreen) -> str:
 
 
 async def _move(pilot, table: GameScreen) -> None:
-    if table.waiting_for_key:
-        await pilot.press("space")
-    elif table.session.is_human_turn() and table.session.game.name == "mexican_train":
-        active = table.active_bindings
-        await pilot.press("d" if "d" in active else "p" if "p" in active else "enter")
-    elif table.session.is_human_turn():
-        view = table.session.view()
-        await pilot.press("enter" if view.phase == "play" else "b")
-    else:
+    key = move_key(table)
+    if key is None:
         await pilot.pause()
+    else:
+        await pilot.press(key)
 
 
 # -- keys typed ahead ---------------------------------------------------------------------
@@ -150,9 +146,7 @@ async def test_keys_typed_while_bots_played_do_not_make_the_move(tmp_path, name)
         await settle(pilot)
         assert table.session.decision_index == index
         assert len(table.session.game.history) == history
-        await pilot.press("enter" if name != "mexican_train" else
-                          "d" if "d" in table.active_bindings else
-                          "p" if "p" in table.active_bindings else "enter")
+        await pilot.press(move_key(table) or "enter")
         await settle(pilot)
         assert table.session.decision_index > index or table.status.error
     assert record_lines(tmp_path)

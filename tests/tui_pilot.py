@@ -56,6 +56,21 @@ async def settle(pilot: Any, limit: int = 400) -> None:
     raise AssertionError("the app never settled")
 
 
+def move_key(screen: GameScreen) -> str | None:
+    """The key that makes the human's move now on a game screen (Space after a trick;
+    at the hub draw, pass or play the chosen tile; at the trick table play the chosen
+    tile or open the due dialog), or None when it is not the human's turn."""
+    session = screen.session
+    if screen.waiting_for_key:
+        return "space"
+    if not session.is_human_turn():
+        return None
+    if session.game.name == "mexican_train":
+        active = screen.active_bindings
+        return "d" if "d" in active else "p" if "p" in active else "enter"
+    return "enter" if session.view().phase == "play" else "b"
+
+
 def game_screen(app: DominoesApp) -> GameScreen:
     for screen in reversed(app.screen_stack):
         if isinstance(screen, GameScreen):
@@ -80,22 +95,16 @@ async def play_to_game_over(pilot: Any, max_steps: int = 3000) -> dict[str, int]
         if name in DIALOG_SCREENS:
             await pilot.press("enter")
         elif isinstance(screen, GameScreen):
-            session = screen.session
-            if screen.waiting_for_key:
-                await pilot.press("space")
-            elif session.is_human_turn() and session.game.name == "mexican_train":
-                active = screen.active_bindings
-                key = "d" if "d" in active else "p" if "p" in active else "enter"
-                seen[f"{name}:{key}"] = seen.get(f"{name}:{key}", 0) + 1
-                await pilot.press(key)
-            elif session.is_human_turn():
-                view = session.view()
-                key = "enter" if view.phase == "play" else "b"
-                seen[f"{name}:{view.phase}"] = seen.get(f"{name}:{view.phase}", 0) + 1
-                await pilot.press(key)
-            else:
+            key = move_key(screen)
+            if key is None:
+                session = screen.session
                 raise AssertionError(f"stuck on {name}: phase {session.game.phase}, "
                                      f"player {session.current_player}")
+            if key != "space":
+                what = (key if screen.session.game.name == "mexican_train"
+                        else str(screen.session.view().phase))
+                seen[f"{name}:{what}"] = seen.get(f"{name}:{what}", 0) + 1
+            await pilot.press(key)
         else:
             raise AssertionError(f"unexpected screen {name}")
     raise AssertionError("the game did not end")
