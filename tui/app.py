@@ -325,9 +325,9 @@ class DominoesApp(AppLook, App):
             target.write_text(self.export_screenshot(), encoding="utf-8")
         except OSError as exc:
             self.notify(f"The screenshot could not be saved: {exc.strerror or exc}",
-                        severity="error")
+                        severity="error", markup=False)
             return
-        self.notify(f"Screenshot saved as {target}")
+        self.notify(f"Screenshot saved as {target}", markup=False)
 
     async def action_simulate_key(self, key: str) -> None:
         """Off: a key is something a person presses, never something text can ask for."""

@@ -293,7 +293,7 @@ def open_replay(app: Any, path: str | os.PathLike[str]) -> bool:
         record = read_record(path, allow_truncated=True)
         replay(record)
     except RecordError as exc:
-        app.notify(f"Cannot replay: {exc}", severity="error", timeout=10)
+        app.notify(f"Cannot replay: {exc}", severity="error", timeout=10, markup=False)
         return False
     app.push_screen(replay_screen(record, path))
     return True
