@@ -324,8 +324,9 @@ class DominoesApp(AppLook, App):
                 raise OSError("the screenshot's name is taken by a link")
             target.write_text(self.export_screenshot(), encoding="utf-8")
         except OSError as exc:
-            self.notify(f"The screenshot could not be saved: {exc.strerror or exc}",
-                        severity="error", markup=False)
+            reason = exc.strerror or str(exc)
+            self.notify(f"The screenshot could not be saved: {reason}", markup=False,
+                        severity="error")
             return
         self.notify(f"Screenshot saved as {target}", markup=False)
 

@@ -187,7 +187,8 @@ class TitleScreen(Screen):
         try:
             self.app.start_game(game_name, options, levels)
         except (OptionError, ImportError) as exc:
-            self.notify(f"{GAME_TITLES[game_name]} cannot start: {exc}", severity="error")
+            said = f"{GAME_TITLES[game_name]} cannot start: {exc}"
+            self.notify(said, severity="error", markup=False)
 
     def _offer_answered(self, game_name: str, answer: str | None) -> None:
         if answer == "guide":
@@ -200,7 +201,8 @@ class TitleScreen(Screen):
         try:
             start_walkthrough(self.app, game_name)
         except (OptionError, ImportError, KeyError) as exc:
-            self.notify(f"The guided hand cannot start: {exc}", severity="error")
+            said = f"The guided hand cannot start: {exc}"
+            self.notify(said, severity="error", markup=False)
 
     def action_walkthrough(self) -> None:
         self.start_walkthrough(self.highlighted_game)
