@@ -198,6 +198,19 @@ async def test_trick_table_caption_and_north_apart_from_80_columns_up(tmp_path):
 
 # -- 2 and 3. footers: "key label", two spaces apart, inside the screen, ASCII when asked ----
 
+def entries(footer: list[str]) -> list[str]:
+    """The footer's "key label" entries, row by row (one or two spaces apart): two words
+    each, but for the three-word "l Last trick" and "<- ->/1-9 Tile"."""
+    out: list[str] = []
+    for row in footer:
+        words = row.split()
+        while words:
+            size = 3 if words[:2] == ["l", "Last"] or words[0] == "<-" else 2
+            out.append(" ".join(words[:size]))
+            words = words[size:]
+    return out
+
+
 def assert_ascii(lines: list[str]) -> None:
     for line in lines:
         assert line.isascii(), f"not ASCII: {line!r}"
@@ -229,8 +242,9 @@ async def test_table_footers_read_key_label_two_spaces_apart(tmp_path, style):
         screen = await show_table(pilot, app, session)
         footer = await check_footer(pilot, app)
         enter = "Enter" if style == "ascii" else "⏎"
-        assert footer == [f"{enter} Play  1-9 Tile  ? Help  s Settings  q Quit  u Undo  "
-                          "h Hint  g Log", "l Last trick  t Stacks"]
+        assert entries(footer) == [f"{enter} Play", "1-9 Tile", "? Help", "s Settings",
+                                   "q Quit", "u Undo", "h Hint", "g Log", "= Scores",
+                                   "l Last trick", "t Stacks"]
         status = str(screen.query_one(StatusLine).render())
         arrows = "<- ->" if style == "ascii" else "← →"
         assert status == f"Your turn: choose a tile ({arrows} or 1-9), Enter plays it."
@@ -253,12 +267,13 @@ async def test_hub_footer_and_hints(tmp_path, style):
         screen = await show_table(pilot, app, session)
         footer = await check_footer(pilot, app)
         if style == "ascii":
-            assert footer == ["Enter Play <- ->/1-9 Tile Tab/m/y Train ? Help s Settings "
-                              "q Quit h Hint g Log"]
+            assert entries(footer) == ["Enter Play", "<- ->/1-9 Tile", "Tab/m/y Train",
+                                       "? Help", "s Settings", "q Quit", "h Hint", "g Log",
+                                       "= Scores"]
             assert_ascii([str(screen.query_one(StatusLine).render())])
         else:
-            assert footer == ["⏎ Play  ←→/1-9 Tile  Tab/m/y Train  ? Help  s Settings  "
-                              "q Quit  h Hint  g Log"]
+            assert entries(footer) == ["⏎ Play", "←→/1-9 Tile", "Tab/m/y Train", "? Help",
+                                       "s Settings", "q Quit", "h Hint", "g Log", "= Scores"]
 
 
 async def test_ascii_style_dialogs_summary_and_switching_style_in_play(tmp_path):
@@ -339,7 +354,7 @@ async def test_waiting_for_space_footer_shows_continue(tmp_path):
         assert screen.waiting_for_key
         lines = await check_footer(pilot, app)
         assert_ascii(lines)
-        assert "Space Continue" in lines[0] and len(lines) == 1
+        assert "Space Continue" in lines[0]
 
 
 class Unfinished:
@@ -449,4 +464,4 @@ async def test_screenshot_svg_reads_like_the_screen(tmp_path):
         for line, shown in zip(screen_lines(app), drawn):
             assert shown.rstrip() == line.rstrip()
         assert any("(empty) → 12" in line for line in drawn)
-        assert any("⏎ Play  ←→/1-9 Tile" in line for line in drawn)
+        assert any(re.search("⏎ Play +←→/1-9 Tile", line) for line in drawn)

@@ -72,8 +72,8 @@ class GameScreen(Screen):
         Binding("r", "redo", "Redo", id="game.redo"),
         Binding("h", "hint", "Hint", id="game.hint"),
         Binding("g", "log", "Log", id="game.log"),
-        Binding("equals_sign", "score_sheet", "Scores", key_display="=", show=False,
-                id="game.score_sheet"),                            # in help; footer is full
+        Binding("equals_sign", "score_sheet", "Scores", key_display="=",
+                id="game.score_sheet"),
     ]
 
     PAUSE_AFTER: ClassVar[frozenset[str]] = frozenset({"trick"})
