@@ -185,3 +185,14 @@ async def test_keys_that_make_no_move_still_work_when_typed_ahead(tmp_path):
         await pilot.pause()
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"
+
+
+def test_the_keys_that_make_no_move_are_known_on_every_table():
+    from tui.screens.train_hub import TrainHubScreen
+    from tui.screens.trick_table import TrickTableScreen
+    hub, table = TrainHubScreen.free_keys(), TrickTableScreen.free_keys()
+    for keys in (hub, table):
+        assert {"q", "question_mark", "h", "g", "u", "s", "equals_sign"} <= keys
+        assert not {"enter", "space", "b", "d", "p", "1"} & keys
+    assert {"right_square_bracket", "left_square_bracket"} <= hub
+    assert {"l", "t"} <= table

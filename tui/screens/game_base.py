@@ -240,18 +240,21 @@ class GameScreen(Screen):
         """Whether an input event (by its time) came before the decision now due."""
         return event_time < self._decision_since
 
-    def _free_keys(self) -> frozenset[str]:
+    @classmethod
+    def free_keys(cls) -> frozenset[str]:
+        """The keys bound to actions that make no move (see :attr:`FREE_ACTIONS`)."""
         keys: set[str] = set()
-        for cls in type(self).__mro__:
-            for binding in cls.__dict__.get("BINDINGS", []):
-                if isinstance(binding, Binding) and binding.action in self.FREE_ACTIONS:
+        for owner in cls.__mro__:
+            for binding in owner.__dict__.get("BINDINGS", []):
+                action = binding.action.split("(", 1)[0] if isinstance(binding, Binding) else ""
+                if action in cls.FREE_ACTIONS:
                     keys.update(k.strip() for k in binding.key.split(","))
         return frozenset(keys)
 
     def on_key(self, event: events.Key) -> None:
         """Drop a move key typed ahead of the human's turn (it reached the table late:
         the app was busy with a bot); keys that make no move always work."""
-        if self.is_typed_ahead(event.time) and event.key not in self._free_keys() \
+        if self.is_typed_ahead(event.time) and event.key not in self.free_keys() \
                 and not event.key.startswith("ctrl+"):
             event.stop()
             event.prevent_default()
