@@ -52,11 +52,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from . import arena_stats
-from .bots import LEVELS, make_bot
-from .bots.base import DecisionTimer, decision_rng
-from .errors import DominoError, RecordError
-from .registry import GAME_NAMES, game_class
+from core import arena_stats
+from core.bots import LEVELS, make_bot
+from core.bots.base import DecisionTimer, decision_rng
+from core.errors import DominoError, RecordError
+from core.registry import GAME_NAMES, game_class
 
 MAX_DECISIONS = 200_000
 BUDGET_MIN, BUDGET_MAX = 0.01, 30.0
@@ -172,7 +172,7 @@ def play_game(settings: Settings, seed: int, seating: Sequence[str], timer: Deci
 
 def _write_record(path: str, header: dict[str, Any], history: list[Any]) -> None:
     try:
-        from .records import RecordWriter
+        from core.records import RecordWriter
     except ImportError:       # pragma: no cover - records.py is part of the product
         with open(path, "w", encoding="utf-8", newline="\n") as f:
             for line in [header] + [e.to_record() for e in history]:
@@ -299,7 +299,7 @@ def summarise(settings: Settings, results: Sequence[DealResult]) -> dict[str, An
 
 def from_records(directories: Sequence[str]) -> dict[str, Any]:
     """The summary of the games recorded in ``directories`` (see ``--from-records``)."""
-    from .records import read_record
+    from core.records import read_record
     by_seed: dict[int, DealResult] = {}
     game = a = b = None
     options: dict[str, Any] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import Tile
+from core.tiles import Tile
 
 # A Texas 42 mark bid is expressed on the point scale: n marks == 42 * n.
 MARK = 42

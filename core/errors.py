@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .text import plain
+from core.text import plain
 
 
 class DominoError(Exception):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
-from .tiles import Tile
+from core.tiles import Tile
 
 
 def to_json_value(value: Any) -> Any:

@@ -26,10 +26,10 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable
 
-from .commands import Command
-from .errors import GameOver
-from .events import Event
-from .options import OptionTable
+from core.commands import Command
+from core.errors import GameOver
+from core.events import Event
+from core.options import OptionTable
 
 
 class Phase:

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from .commands import Bid, Command, Discard, Draw, NameTrump, Pass, Play
-from .events import Event
-from .texas42_bidding import decode_bid
-from .tiles import Tile, parse_tile
-from .tricks import SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, follows, is_trump, suit_led
-from .wording import is_you, plural, possessive, says, their, verb
+from core.commands import Bid, Command, Discard, Draw, NameTrump, Pass, Play
+from core.events import Event
+from core.texas42.bidding import decode_bid
+from core.tiles import Tile, parse_tile
+from core.tricks.play import SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, follows, is_trump, suit_led
+from core.wording import is_you, plural, possessive, says, their, verb
 
 HAND_STARTS = frozenset({"hand_start", "round_start"})
 HAND_ENDS = frozenset({"hand_end", "round_end"})

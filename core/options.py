@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .errors import OptionError
+from core.errors import OptionError
 
 
 @dataclass(frozen=True)

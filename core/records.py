@@ -53,11 +53,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import IO, Any, Iterable
 
-from .errors import DominoError, IllegalMove, OptionError, RecordError
-from .events import Event
-from .game import Game
-from .registry import GAME_NAMES, game_class
-from .text import MAX_NAME_IN_RECORD
+from core.errors import DominoError, IllegalMove, OptionError, RecordError
+from core.events import Event
+from core.game import Game
+from core.registry import GAME_NAMES, game_class
+from core.text import MAX_NAME_IN_RECORD
 
 RECORD_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024

@@ -9,14 +9,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 
-from .errors import OptionError
-from .game import Game
+from core.errors import OptionError
+from core.game import Game
 
 # name → (module, class), in the order the games are offered.
 _WHERE: dict[str, tuple[str, str]] = {
-    "moon": ("core.moon", "MoonGame"),
-    "texas42": ("core.texas42", "Texas42Game"),
-    "mexican_train": ("core.mexican_train", "MexicanTrainGame"),
+    "moon": ("core.moon.engine", "MoonGame"),
+    "texas42": ("core.texas42.engine", "Texas42Game"),
+    "mexican_train": ("core.mexican_train.engine", "MexicanTrainGame"),
 }
 
 GAME_NAMES: tuple[str, ...] = tuple(_WHERE)

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from .events import Event
-from .moon_view import MOON
-from .narration import HAND_ENDS, split_hands
-from .summaries import moon_hand, texas42_hand, train_round
-from .texas42_options import target_of
+from core.events import Event
+from core.moon.view import MOON
+from core.narration import HAND_ENDS, split_hands
+from core.summaries import moon_hand, texas42_hand, train_round
+from core.texas42.options import target_of
 
 CONTRACTS = {"nello": "Nel-O", "sevens": "Sevens"}
 

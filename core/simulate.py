@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .commands import Command
-from .game import Game
-from .registry import game_class
+from core.commands import Command
+from core.game import Game
+from core.registry import game_class
 
 # Far more decisions than any real game takes (a double-18 Mexican Train for 12
 # players over 19 rounds is a few thousand); a game still going is a bug.

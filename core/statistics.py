@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from .errors import RecordError
-from .records import MAX_BYTES, parse_record
+from core.errors import RecordError
+from core.records import MAX_BYTES, parse_record
 
 GAMES: tuple[str, ...] = ("moon", "texas42", "mexican_train")
 TITLES: dict[str, str] = {"moon": "Three-Player Moon", "texas42": "Texas 42",

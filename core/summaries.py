@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from .texas42_bidding import decode_bid, describe_bid as describe_42_bid, is_mark_bid
-from .texas42_scoring import count_of, team_of
-from .tiles import Tile, parse_tile, sort_hand
+from core.texas42.bidding import decode_bid, describe_bid as describe_42_bid, is_mark_bid
+from core.texas42.scoring import count_of, team_of
+from core.tiles import Tile, parse_tile, sort_hand
 
 MOON_BID = 21
 MOON_TRICKS = 7

@@ -35,9 +35,9 @@ import os
 import tempfile
 from typing import Any, Iterable
 
-from .commands import Command
-from .events import Event
-from .game import Game
+from core.commands import Command
+from core.events import Event
+from core.game import Game
 
 HAND_STARTS = frozenset({"hand_start", "round_start"})
 UNDO_FIELD = "undo_used"
@@ -96,7 +96,7 @@ def rebuild(game: Game, count: int, commands: list[Command] | None = None) -> Ga
 def _with_optional_lines(original: list[Event], rebuilt: list[Event]) -> list[Event]:
     """``rebuilt`` with the optional lines a preset deal does not emit again (42's
     first-shaker draw) put back where ``original`` has them."""
-    from .records import SKIPPED_KINDS
+    from core.records import SKIPPED_KINDS
 
     merged: list[Event] = []
     j = 0
@@ -212,7 +212,7 @@ def rewrite_record(path: str | os.PathLike[str], header: dict[str, Any],
     moved over ``path`` with ``os.replace``: a crash leaves the old or the new
     record, never a mix.
     """
-    from .records import dumps_line       # records imports the engines; keep it lazy
+    from core.records import dumps_line       # records imports the engines; keep it lazy
 
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))

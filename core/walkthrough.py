@@ -23,15 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .commands import Bid, Command, Discard, Draw, NameTrump, Play
-from .game import Game, Phase
-from .registry import game_class
-from .tiles import Tile, parse_tile
-from .tricks import (SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, is_trump, rank, suit_led,
+from core.commands import Bid, Command, Discard, Draw, NameTrump, Play
+from core.game import Game, Phase
+from core.registry import game_class
+from core.tiles import Tile, parse_tile
+from core.tricks.count import COUNT
+from core.tricks.play import (SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, is_trump, rank, suit_led,
                      trick_winner)
-from .wording import and_list, plural, their, verb
+from core.wording import and_list, plural, their, verb
 
-COUNT = {Tile(5, 5): 10, Tile(6, 4): 10, Tile(5, 0): 5, Tile(4, 1): 5, Tile(3, 2): 5}
 
 
 def _tiles(text: str) -> list[Tile]:

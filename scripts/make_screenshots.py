@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 from core.commands import Bid, Play  # noqa: E402
 from core.registry import game_class  # noqa: E402
 from tui.app import DominoesApp  # noqa: E402
-from tui.preferences import Preferences  # noqa: E402
-from tui.session import GameSession, default_seats  # noqa: E402
+from tui.play.preferences import Preferences  # noqa: E402
+from tui.play.session import GameSession, default_seats  # noqa: E402
 
 Setup = Callable[[Any, DominoesApp], Awaitable[None]]
 

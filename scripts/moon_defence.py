@@ -30,11 +30,11 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from core.arena_stats import mean_ci95, wilson_ci95  # noqa: E402
 from core.bots import LEVELS, make_bot  # noqa: E402
 from core.bots.base import decision_rng  # noqa: E402
-from core.bots.moon_bots import discard_plans  # noqa: E402
+from core.bots.moon.heuristic import discard_plans  # noqa: E402
 from core.commands import Bid  # noqa: E402
 from core.game import Phase  # noqa: E402
-from core.moon import MoonGame  # noqa: E402
-from core.moon_view import MOON  # noqa: E402
+from core.moon.engine import MoonGame  # noqa: E402
+from core.moon.view import MOON  # noqa: E402
 
 SEED_STRIDE = 1_000_000
 OPTIONS = {"all_pass": "redeal"}      # the third bidder may shoot the moon too

@@ -16,10 +16,10 @@ import pytest
 
 from core.bots import LEVELS, make_bot
 from core.bots.base import decision_rng
-from core.bots.train_bots import TrainExpertBot
+from core.bots.mexican_train.heuristic import TrainExpertBot
 from core.commands import Draw, Play
 from core.errors import IllegalMove
-from core.mexican_train import MexicanTrainGame
+from core.mexican_train.engine import MexicanTrainGame
 from core.tiles import Tile
 
 OPTIONS = {"set": 9, "players": 3, "rounds": 1}

@@ -9,19 +9,19 @@ import random
 
 import pytest
 
-from core.bots.moon_bots import MoonEasyBot, MoonStandardBot
-from core.bots.moon_bots import hidden_of as moon_hidden
-from core.bots.moon_expert import MoonExpertBot
-from core.bots.texas42_bots import Texas42EasyBot, Texas42StandardBot
-from core.bots.texas42_bots import hidden_of as texas_hidden
-from core.bots.texas42_expert import Texas42ExpertBot
-from core.bots.trick_sampling import sample
-from core.bots.trick_solver import tiles_of as tiles_in
-from core.bots.trick_view import played_by
+from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot
+from core.bots.moon.heuristic import hidden_of as moon_hidden
+from core.bots.moon.expert import MoonExpertBot
+from core.bots.texas42.heuristic import Texas42EasyBot, Texas42StandardBot
+from core.bots.texas42.heuristic import hidden_of as texas_hidden
+from core.bots.texas42.expert import Texas42ExpertBot
+from core.bots.trick.sampling import sample
+from core.bots.trick.solver import tiles_of as tiles_in
+from core.bots.trick.view import played_by
 from core.commands import Discard
 from core.game import Phase
-from core.moon import MoonGame
-from core.texas42 import Texas42Game
+from core.moon.engine import MoonGame
+from core.texas42.engine import Texas42Game
 
 FAST = dict(samples=2, nodes=800)
 MOON_BOTS = {"easy": MoonEasyBot, "standard": MoonStandardBot,

@@ -9,14 +9,14 @@ import pytest
 
 from core.commands import Bid, Discard, NameTrump, Play
 from core.game import Phase
-from core.moon import MoonGame
-from core.moon_view import MoonTrick, MoonView
-from core.bots.moon_bots import MoonEasyBot, MoonStandardBot, hidden_of, unseen_tiles
-from core.bots.moon_expert import MoonExpertBot
-from core.bots.trick_sampling import sample
-from core.bots.trick_solver import TILES
+from core.moon.engine import MoonGame
+from core.moon.view import MoonTrick, MoonView
+from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot, hidden_of, unseen_tiles
+from core.bots.moon.expert import MoonExpertBot
+from core.bots.trick.sampling import sample
+from core.bots.trick.solver import TILES
 from core.tiles import Tile, moon_set, parse_tile
-from core.tricks import TrumpMode, follows
+from core.tricks.play import TrumpMode, follows
 
 FAST = dict(samples=2, nodes=800)
 
@@ -77,7 +77,7 @@ def moon_view(*, player, hand, trump, bidder, bid, tricks, current=(), leader=No
     won = [0, 0, 0]
     for i, (lead, plays) in enumerate(tricks):
         played = tuple((p, parse_tile(t)) for p, t in plays)
-        from core.tricks import trick_winner
+        from core.tricks.play import trick_winner
         winner = played[trick_winner([t for _, t in played], mode)][0]
         won[winner] += 1
         done.append(MoonTrick(i + 1, lead, played, winner))
@@ -92,7 +92,7 @@ def moon_view(*, player, hand, trump, bidder, bid, tricks, current=(), leader=No
     to_act = (leader + len(current)) % 3
     legal = ()
     if to_act == player:
-        from core.tricks import legal_plays
+        from core.tricks.play import legal_plays
         legal = tuple(Play(player, t) for t in legal_plays(list(hand), [t for _, t in current],
                                                           mode))
     return MoonView(player=player, phase=Phase.PLAY, to_act=to_act, hand=hand, hand_number=1,
@@ -337,7 +337,7 @@ def test_moon_defender_plays_as_before_when_the_bidder_has_tricks_to_spare():
     # A bid of 4 at trick 1: one trick does not set it, the usual rules of thumb apply.
     view = moon_view(player=1, hand="5-3 5-1 4-4 4-1 3-2 2-1 1-1", trump="6", bidder=0,
                      bid=4, tricks=[], current=[(0, "5-2")], leader=0)
-    from core.bots.moon_bots import one_trick_sets
+    from core.bots.moon.heuristic import one_trick_sets
     assert not one_trick_sets(view)
     assert one_trick_sets(moon_view(player=1, hand="5-3 5-1 4-4 4-1 3-2 2-1 1-1", trump="6",
                                     bidder=0, bid=7, tricks=[], current=[(0, "5-2")],

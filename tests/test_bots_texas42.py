@@ -9,19 +9,19 @@ import random
 
 import pytest
 
-from core.bots.texas42_bots import (Texas42EasyBot, Texas42StandardBot, hidden_of,
+from core.bots.texas42.heuristic import (Texas42EasyBot, Texas42StandardBot, hidden_of,
                                     unseen_tiles)
-from core.bots.texas42_expert import Texas42ExpertBot
-from core.bots.trick_eval import estimate_tricks, nello_risk, sevens_make_rate
-from core.bots.trick_sampling import sample
-from core.bots.trick_solver import (COUNT_POINTS, INDEX, TILES, SearchAborted, TrickSolver,
+from core.bots.texas42.expert import Texas42ExpertBot
+from core.bots.trick.evaluation import estimate_tricks, nello_risk, sevens_make_rate
+from core.bots.trick.sampling import sample
+from core.bots.trick.solver import (COUNT_POINTS, INDEX, TILES, SearchAborted, TrickSolver,
                                     mask_of, tables_for)
 from core.commands import MARK, Bid, NameTrump, Play
 from core.game import Phase
-from core.texas42 import CompletedTrick, Texas42Game, Texas42View
-from core.texas42_options import Target
+from core.texas42.engine import CompletedTrick, Texas42Game, Texas42View
+from core.texas42.options import Target
 from core.tiles import Tile, double_set, parse_tile
-from core.tricks import TrumpMode, legal_plays, trick_winner
+from core.tricks.play import TrumpMode, legal_plays, trick_winner
 
 FAST = dict(samples=2, nodes=800)
 VARIANTS = {"nello": True, "sevens": True, "plunge": True}
@@ -139,7 +139,7 @@ def bid_view(hand, player=0, options=None, bids=()) -> Texas42View:
             "trump_by_first_tile": False, "nello": False, "nello_doubles": "own_suit",
             "sevens": False, "sevens_free_play": False, "plunge": False}
     opts.update(options or {})
-    from core.texas42_bidding import legal_bids
+    from core.texas42.bidding import legal_bids
     high = max([b for _, b, _, _ in bids if b is not None], default=None)
     doubles = sum(1 for t in hand if t.is_double)
     legal = tuple(Bid(player, b, pl) for b, pl in legal_bids(
@@ -435,7 +435,7 @@ def test_42_defender_of_a_mark_bid_keeps_the_tile_that_can_set_it(level):
 
 
 def test_42_one_trick_sets_mark_bids_and_point_bids_at_their_limit():
-    from core.bots.texas42_bots import one_trick_sets
+    from core.bots.texas42.heuristic import one_trick_sets
     mark = play_view(player=1, hand="5-4 4-1 3-2", trump="6", bidder=0, bid=42,
                      tricks=MARK_TRICKS, current=[(0, "6-2")])
     assert one_trick_sets(mark)

@@ -12,12 +12,12 @@ from core.arena import Settings, play_deal
 from core.arena_stats import duplicate_edge, duplicate_win_rate
 from core.bots import LEVELS, make_bot
 from core.bots.base import Budget, DecisionTimer, decision_rng, percentiles_ms
-from core.bots.train_bots import (TrainEasyBot, TrainExpertBot, TrainStandardBot,
+from core.bots.mexican_train.heuristic import (TrainEasyBot, TrainExpertBot, TrainStandardBot,
                                   table_from_view, unseen_tiles)
-from core.bots.train_planning import Table, best_chain, move_score, plan_policy
+from core.bots.mexican_train.planning import Table, best_chain, move_score, plan_policy
 from core.commands import Draw, Pass, Play
 from core.errors import OptionError
-from core.mexican_train import MexicanTrainGame
+from core.mexican_train.engine import MexicanTrainGame
 from core.tiles import Tile, double_set
 from core.tiles import parse_tile as T
 

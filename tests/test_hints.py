@@ -101,7 +101,7 @@ def test_hint_mexican_train_notes_for_a_draw():
 # -- what a hint rests on, and the order of its rows ---------------------------------------
 
 from core.bots.base import Rated                                     # noqa: E402
-from core.bots.trick_sampling import Group, Hidden, SearchBudget, evaluate  # noqa: E402
+from core.bots.trick.sampling import Group, Hidden, SearchBudget, evaluate  # noqa: E402
 from tui.screens.hint import HINT_MIN_DEALS, ranked_by_figure        # noqa: E402
 
 TINY = {"budget_s": 0.0001}      # a clock that runs out at once (a very busy machine)
@@ -142,8 +142,8 @@ def test_hint_with_fixed_work_still_rests_on_32_deals():
 def test_past_its_hard_limit_the_search_still_meets_its_floor_of_deals():
     # A clock of nothing and a hard limit of nothing: the deals owed to the floor get
     # the one-trick search, so the floor holds and the search ends.
-    from core.bots.moon_bots import hidden_of
-    from core.bots.trick_solver import INDEX, mask_of, tables_for
+    from core.bots.moon.heuristic import hidden_of
+    from core.bots.trick.solver import INDEX, mask_of, tables_for
     game = game_at("moon", {}, seed=5, moves=5)
     view = game.view(game.current_player)
     me = view.player

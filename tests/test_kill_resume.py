@@ -1,7 +1,7 @@
 """Kill a game in the middle (SIGKILL, SIGHUP), resume it, and check nothing was lost.
 
 A driver process plays a whole game with bots in every seat through the app's own
-session and autosave code (``tui.autosave``: ``new_session`` / ``resume_session``,
+session and autosave code (``tui.play.autosave``: ``new_session`` / ``resume_session``,
 the same calls the app makes), a few milliseconds per move. The test kills it at
 a random moment, then checks:
 
@@ -57,8 +57,8 @@ def drive(data: Path, game_name: str, seed: int, delay: float,
           resume: Path | None = None) -> None:
     """Play to the end with bots in every seat, saving as the app does."""
     from core.registry import game_class
-    from tui.autosave import new_session, resume_session
-    from tui.session import Seat
+    from tui.play.autosave import new_session, resume_session
+    from tui.play.session import Seat
 
     if resume is not None:
         session = resume_session(resume, data)
@@ -137,7 +137,7 @@ def check_prefix(save: Path, full: bytes) -> int:
 def check_state(save: Path, full: bytes, lines: int) -> None:
     """The game read back equals a fresh replay of the same number of events."""
     from core.records import parse_record, replay
-    from tui.saves import load_save
+    from tui.play.saves import load_save
 
     _, game = load_save(save)
     text = b"".join(full.splitlines(keepends=True)[:lines])

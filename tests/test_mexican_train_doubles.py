@@ -10,7 +10,7 @@ import pytest
 
 from core.commands import Draw, Pass, Play
 from core.errors import IllegalMove
-from core.mexican_train import MexicanTrainGame
+from core.mexican_train.engine import MexicanTrainGame
 from core.tiles import parse_tile as T
 
 M = "mexican"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from core.commands import Draw, Pass, Play
 from core.errors import IllegalMove
-from core.mexican_train import MEXICAN, TILES_PER_PLAYER, MexicanTrainGame
+from core.mexican_train.engine import MEXICAN, TILES_PER_PLAYER, MexicanTrainGame
 from core.tiles import double_set
 
 PAIRS = [(s, n) for s in (9, 12) for n in TILES_PER_PLAYER[s]] + [(15, 9), (18, 9)]

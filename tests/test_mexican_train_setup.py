@@ -8,7 +8,7 @@ import pytest
 
 from core.commands import Draw, Pass, Play
 from core.errors import OptionError
-from core.mexican_train import (TILES_PER_PLAYER, MexicanTrainGame, players_for_set,
+from core.mexican_train.engine import (TILES_PER_PLAYER, MexicanTrainGame, players_for_set,
                                 sets_for_players)
 from core.tiles import Tile, double_set
 from core.tiles import parse_tile as T
@@ -238,7 +238,7 @@ def test_mexican_train_bad_presets_are_refused(deal, message):
 
 
 def test_mexican_train_public_lines_hide_other_hands_and_drawn_tiles():
-    from core.train_events import Deal, TileDrawn, public_line
+    from core.mexican_train.events import Deal, TileDrawn, public_line
     deal = Deal(((T("6-4"),), (T("5-4"),)), (T("3-3"), T("2-1")))
     assert public_line(deal, 1) == {"event": "deal", "hands": [None, ["5-4"]],
                                     "boneyard": None, "boneyard_count": 2}

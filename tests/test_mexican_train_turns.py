@@ -11,7 +11,7 @@ import pytest
 
 from core.commands import Bid, Draw, Pass, Play
 from core.errors import IllegalMove, IllegalPlay, NotYourTurn, WrongPhase
-from core.mexican_train import MexicanTrainGame
+from core.mexican_train.engine import MexicanTrainGame
 from core.tiles import Tile
 from core.tiles import parse_tile as T
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from core.commands import Bid, Discard, NameTrump, Play
 from core.errors import IllegalMove
 from core.game import Phase
-from core.moon import MoonGame
+from core.moon.engine import MoonGame
 from core.tiles import moon_set, parse_tile
-from core.tricks import is_trump, trick_winner
+from core.tricks.play import is_trump, trick_winner
 
 MOON_SET = Counter(moon_set())
 CANDIDATES = ([Bid(p, b) for p in range(3) for b in (None, 4, 5, 6, 7, 21)]

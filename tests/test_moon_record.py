@@ -8,7 +8,7 @@ import random
 import pytest
 
 from core.commands import Bid, Discard, NameTrump, Play
-from core.moon import MoonGame
+from core.moon.engine import MoonGame
 from core.tiles import parse_tile
 
 REQUIRED = {

@@ -8,7 +8,7 @@ import random
 
 from core.commands import Bid, Discard, NameTrump
 from core.game import Phase
-from core.moon import MoonGame, MoonView
+from core.moon.engine import MoonGame, MoonView
 from core.tiles import Tile, parse_tile
 
 

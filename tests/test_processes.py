@@ -425,7 +425,7 @@ def assert_terminal_put_back(output: bytes) -> None:
 
 def assert_save_whole_and_free(save: Path) -> None:
     """A save the next window can take: whole lines, replays, not over, not locked."""
-    from tui.saves import is_locked, load_save
+    from tui.play.saves import is_locked, load_save
     data = save.read_bytes()
     assert data.endswith(b"\n")
     record, game = load_save(save)

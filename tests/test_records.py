@@ -102,7 +102,7 @@ def _option_strategy(game_name: str):
             parts[spec.name] = st.sampled_from(spec.choices)
     strategy = st.fixed_dictionaries(parts)
     if game_name == "mexican_train":
-        from core.train_options import TILES_PER_PLAYER
+        from core.mexican_train.options import TILES_PER_PLAYER
         pairs = sorted((s, p) for s, row in TILES_PER_PLAYER.items() for p in row)
         strategy = st.tuples(strategy, st.sampled_from(pairs), st.integers(1, 2)).map(
             lambda t: {**t[0], "set": t[1][0], "players": t[1][1], "rounds": t[2]})

@@ -17,11 +17,11 @@ import pytest
 
 from core.records import read_record, replay
 from core.registry import game_class
-from tui import saves
-from tui.autosave import Autosave, new_session, resume_session
-from tui.saves import (HISTORY_CAP, SAVE_MAX_BYTES, SaveInUse, archive, history, load_save,
+from tui.play import saves
+from tui.play.autosave import Autosave, new_session, resume_session
+from tui.play.saves import (HISTORY_CAP, SAVE_MAX_BYTES, SaveInUse, archive, history, load_save,
                        scan_saves)
-from tui.session import Seat
+from tui.play.session import Seat
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "fixtures" / "saves"
@@ -438,7 +438,7 @@ async def test_the_saved_games_list_resumes_watches_and_abandons(tmp_path):
 
 
 def test_undo_rewrites_the_autosave_which_stays_locked_and_ends_in_the_history(tmp_path):
-    from tui.saves import is_locked
+    from tui.play.saves import is_locked
     game = game_class("moon")(options={"target": 7}, seed=21)
     seats = [Seat("You", "human"), Seat("West", "bot", "easy"), Seat("East", "bot", "easy")]
     session = new_session(game, seats, tmp_path)

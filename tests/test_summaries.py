@@ -16,7 +16,7 @@ from core.narration import split_hands
 from core.registry import game_class
 from core.score_sheet import hand_lines, score_sheet
 from core.summaries import moon_hand, texas42_hand, train_points, train_round
-from core.texas42_scoring import COUNT
+from core.texas42.scoring import COUNT
 from core.tiles import Tile
 
 

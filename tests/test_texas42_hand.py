@@ -12,8 +12,8 @@ import pytest
 from core.commands import Bid, NameTrump, Play
 from core.errors import GameOver, IllegalPlay, IllegalTrump, NotYourTurn, OptionError, WrongPhase
 from core.game import Phase
-from core.texas42 import Texas42Game
-from core.texas42_scoring import COUNT, award, count_of, game_winner, trick_points
+from core.texas42.engine import Texas42Game
+from core.texas42.scoring import COUNT, award, count_of, game_winner, trick_points
 from core.tiles import Tile, double_set
 
 from tests.test_texas42_support import (SIXES, bids, game_with, lead_in_order, of_kind,

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from core.commands import MARK, Bid, NameTrump, Play
 from core.errors import IllegalMove
 from core.game import Phase
-from core.texas42 import Texas42Game
-from core.texas42_scoring import count_of
+from core.texas42.engine import Texas42Game
+from core.texas42.scoring import count_of
 from core.tiles import double_set
 
 ALL_TILES = double_set(6)

@@ -9,7 +9,7 @@ from typing import Any
 
 from core.commands import MARK, Bid, NameTrump, Play
 from core.game import Phase
-from core.texas42 import Texas42Game
+from core.texas42.engine import Texas42Game
 from core.tiles import Tile, double_set, parse_tile
 
 # Seat 0 holds every six; the others hold the rest in order.

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 
-from core.texas42 import Texas42Game
+from core.texas42.engine import Texas42Game
 
 VECTOR = Path(__file__).parent / "fixtures" / "vectors" / "texas42-straight-13-hands.jsonl"
 

@@ -1,7 +1,7 @@
 """core/tricks.py checked against the rules text, exhaustively where it is cheap enough.
 
 The reference below is written again from ``rules/texas42.md`` (suits, following,
-winning) without using core.tricks, so the two can disagree.
+winning) without using core.tricks.play, so the two can disagree.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import random
 import pytest
 
 from core.tiles import Tile, double_set
-from core.tricks import (DOUBLES, TRUMP, TrumpMode, follows, illegal_play_reason, is_trump,
+from core.tricks.play import (DOUBLES, TRUMP, TrumpMode, follows, illegal_play_reason, is_trump,
                          legal_plays, suit_led, trick_winner)
 
 TILES = double_set(6)

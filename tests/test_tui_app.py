@@ -13,7 +13,7 @@ from core.simulate import simulate
 from tests.tui_pilot import game_screen, make_app, record_lines, settle
 from tui.app import DominoesApp
 from tui.messages import BotThinking, GameUpdated
-from tui.preferences import Preferences
+from tui.play.preferences import Preferences
 from tui.screens.game_base import GameScreen
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
@@ -21,7 +21,7 @@ from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.trick_table import TrickTableScreen
-from tui.session import GameSession, LegalMoveBot, Seat, make_bot_for
+from tui.play.session import GameSession, LegalMoveBot, Seat, make_bot_for
 from tui.widgets.hand import HandView
 from tui.widgets.status_line import StatusLine
 
@@ -106,7 +106,7 @@ async def test_setup_refuses_a_bad_value_with_the_cores_reason(tmp_path):
 
 
 async def test_setup_lists_every_rules_setting_with_its_help(tmp_path):
-    from core.texas42 import Texas42Game
+    from core.texas42.engine import Texas42Game
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "e")
@@ -231,7 +231,7 @@ async def test_too_small_at_start(tmp_path):
 # -- the play loop -------------------------------------------------------------------
 
 async def test_bots_move_in_workers_and_post_game_updates(tmp_path):
-    from core.moon import MoonGame
+    from core.moon.engine import MoonGame
     messages: list = []
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), message_hook=messages.append) as pilot:
@@ -255,7 +255,7 @@ async def test_bots_move_in_workers_and_post_game_updates(tmp_path):
 
 
 async def test_bot_rng_is_per_decision_and_fallback_bot_is_legal():
-    from core.moon import MoonGame
+    from core.moon.engine import MoonGame
     session = GameSession(MoonGame(seed=9), [Seat("You", "human"), Seat("W", "bot", "easy"),
                                              Seat("E", "bot", "easy")])
     session.start()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from core.records import read_record, replay
 from tests.tui_pilot import game_screen, make_app, settle
-from tui.saves import is_locked
+from tui.play.saves import is_locked
 
 
 async def test_ctrl_c_on_the_title_quits(tmp_path):

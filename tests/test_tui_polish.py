@@ -32,7 +32,7 @@ from tui.keys import ascii_keys, key_display
 from tui.screens.game_base import GameScreen
 from tui.screens.replay import replay_screen
 from tui.screens.walkthrough import WalkthroughIntro, start_walkthrough
-from tui.session import GameSession, default_seats
+from tui.play.session import GameSession, default_seats
 from tui.widgets.canvas import Canvas
 from tui.widgets.keys_footer import KeysFooter, plan_rows
 from tui.widgets.status_line import StatusLine

@@ -12,12 +12,12 @@ from typing import Any
 from textual.widgets import Input
 
 from core.commands import Play
-from core.moon import MoonGame
-from core.texas42 import Texas42Game
+from core.moon.engine import MoonGame
+from core.texas42.engine import Texas42Game
 from tests.tui_pilot import make_app
 from tui.screens.help import HelpScreen
 from tui.screens.trick_table import TrickTableScreen
-from tui.session import GameSession, default_seats
+from tui.play.session import GameSession, default_seats
 
 SIZE = (80, 24)
 
@@ -162,7 +162,7 @@ def test_snapshot_texas42_game_over_with_the_sheet(snap_compare, tmp_path):
 
 
 def test_snapshot_train_round_summary_double_blank(snap_compare, tmp_path):
-    from core.mexican_train import MexicanTrainGame
+    from core.mexican_train.engine import MexicanTrainGame
     from tui.screens.summary import HandSummaryScreen
     game = MexicanTrainGame(seed=3, options={"players": 4, "rounds": 2})
     lines = played_history(game, "round_end", seed=3)        # North is left with the 0-0

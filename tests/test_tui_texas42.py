@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from core.commands import MARK, Bid, NameTrump
-from core.texas42 import Texas42Game
+from core.texas42.engine import Texas42Game
 from tests.tui_pilot import game_screen, make_app, play_to_game_over, record_lines, settle
 from tui.screens.trick_table import TrickTableScreen
-from tui.session import GameSession, Seat
+from tui.play.session import GameSession, Seat
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.trick_area import TrickArea
 
@@ -47,7 +47,7 @@ async def test_texas42_table_shows_partner_count_and_stacks(tmp_path):
         assert "You & North" in board and "West & East" in board
         assert "Count still out:" in board and "Points: us" in board and "Tricks: us" in board
         played = [t for tr in view.tricks for _, t in tr.plays] + [t for _, t in view.current_trick]
-        from core.texas42_scoring import count_of
+        from core.texas42.scoring import count_of
         assert f"Count still out: {35 - sum(count_of(t) for t in played)}" in board
         await pilot.press("t")
         await pilot.pause()

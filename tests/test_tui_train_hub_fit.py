@@ -19,16 +19,16 @@ from typing import Any, Callable
 import pytest
 
 from core.commands import Draw, Pass, Play
-from core.mexican_train import MexicanTrainGame
+from core.mexican_train.engine import MexicanTrainGame
 from core.tiles import Tile, double_set, pip_total
-from core.trains import MEXICAN
+from core.mexican_train.trains import MEXICAN
 from tests.test_tui_train import HubHost, hub_session
 from tests.tui_pilot import settle
 from tui.app import DominoesApp
 from tui.screens.game_base import GameScreen
 from tui.screens.train_hub import TrainHubScreen
 from tui.screens.walkthrough import WalkthroughMixin
-from tui.session import GameSession, Seat
+from tui.play.session import GameSession, Seat
 from tui.widgets.hub_hand import NO_KEY, TILE_KEYS, HubHand, tile_key
 from tui.widgets.train_line import COUNT_WIDTH, NAME_WIDTH, SCORE_WIDTH, TrainLine
 

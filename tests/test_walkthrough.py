@@ -10,12 +10,12 @@ import pytest
 from core.commands import Play
 from core.walkthrough import WALKTHROUGHS, Guide, walkthrough_for
 from tests.tui_pilot import game_screen, make_app, settle
-from tui.preferences import Preferences
+from tui.play.preferences import Preferences
 from tui.screens.game_base import GameScreen
 from tui.screens.title import TitleScreen
 from tui.screens.walkthrough import (WalkthroughDone, WalkthroughIntro, WalkthroughMixin,
                                      WalkthroughOffer, lesson_text, offer_walkthrough)
-from tui.session import make_bot_for
+from tui.play.session import make_bot_for
 
 GAMES = ("moon", "texas42", "mexican_train")
 DIALOGS = {"BiddingDialog", "WidowDialog", "TrumpDialog", "HandSummaryScreen"}
@@ -130,7 +130,7 @@ def test_a_topic_is_explained_in_full_once_and_a_redraw_repeats_the_same_lesson(
 def test_an_open_double_left_by_another_player_is_explained():
     """A bot leaves a double open on its train: the human's turn says it blocks."""
     from core.commands import Draw
-    from core.mexican_train import MexicanTrainGame
+    from core.mexican_train.engine import MexicanTrainGame
     from core.tiles import Tile
     walkthrough = walkthrough_for("mexican_train")
     deal = {"round": 1, "engine": Tile(9, 9), "first_player": 1,

@@ -24,7 +24,7 @@ from tui.screens.game_base import GameScreen
 from tui.screens.hand_review import review_renderables
 from tui.screens.hint import compute_hint, hint_renderable, hint_rng, hint_text
 from tui.screens.trick_table import TrickTableScreen
-from tui.session import GameSession, Seat
+from tui.play.session import GameSession, Seat
 from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import table_text
 

@@ -10,7 +10,7 @@ from typing import Any
 from textual.worker import WorkerCancelled, WorkerFailed, WorkerState
 
 from tui.app import DominoesApp
-from tui.preferences import Preferences
+from tui.play.preferences import Preferences
 from tui.screens.game_base import GameScreen
 
 DIALOG_SCREENS = {"BiddingDialog", "WidowDialog", "TrumpDialog", "HandSummaryScreen"}

@@ -6,8 +6,8 @@
 * ``resume``: go on with a saved game (``record_path``, or the latest save);
 * ``replay``: watch a recorded game move by move.
 
-Every new game is saved as it goes (``tui.saves``); settings and the last
-choices live in ``tui.preferences``.
+Every new game is saved as it goes (``tui.play.saves``); settings and the last
+choices live in ``tui.play.preferences``.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import styles
 from core.registry import game_class
 from core.text import plain
 from tui.keys import key_display
-from tui.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences
-from tui.session import GameSession, Seat, default_seats
+from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences
+from tui.play.session import GameSession, Seat, default_seats
 from tui.textual_fixes import install as install_textual_fixes
 
 install_textual_fixes()
@@ -249,7 +249,7 @@ class DominoesApp(AppLook, App):
 
             self.push_screen(UnfinishedGameDialog(unfinished, cls.title), answer)
             return None
-        from tui.autosave import new_session
+        from tui.play.autosave import new_session
         seed = self.seed_source() if seed is None else seed
         game = cls(options=options or {}, seed=seed)
         seats = seats_from_levels(game.num_players, levels)
@@ -260,9 +260,9 @@ class DominoesApp(AppLook, App):
 
     # -- saves ---------------------------------------------------------------------
     def refresh_saves(self, announce: bool = False) -> Any:
-        """Look at the saves folder again (``tui.saves.scan_saves``); with ``announce``,
+        """Look at the saves folder again (``tui.play.saves.scan_saves``); with ``announce``,
         tell about every broken save moved aside."""
-        from tui.saves import SaveScan, scan_saves
+        from tui.play.saves import SaveScan, scan_saves
         self.save_scan = scan_saves(self.save_dir) if self.save_games else SaveScan()
         if announce:
             for broken in self.save_scan.broken:
@@ -279,7 +279,7 @@ class DominoesApp(AppLook, App):
 
     def abandon_save(self, path: Path) -> None:
         """Give up an unfinished game: its record moves to the history, marked abandoned."""
-        from tui.saves import SaveInUse, archive
+        from tui.play.saves import SaveInUse, archive
         try:
             if archive(Path(path), self.save_dir, abandoned=True) is None:
                 self.tell_save_problem(f"{path} could not be moved to the history.")
@@ -313,7 +313,7 @@ class DominoesApp(AppLook, App):
         """Textual's screenshot action, with the file name and folder always the app's own:
         an SVG under ``screenshots/`` in the data directory (never a path that came from
         anywhere else, whatever the arguments say)."""
-        from tui.saves import data_dir
+        from tui.play.saves import data_dir
         import time
         folder = (self.save_dir if self.save_dir is not None else data_dir()) / "screenshots"
         name = f"dominoes-{time.strftime('%Y%m%d-%H%M%S')}.svg"
@@ -373,8 +373,8 @@ class DominoesApp(AppLook, App):
         bots, settings and scores. A save that cannot be read back is moved aside
         (``broken/``) and the fault told with its file and line."""
         from core.errors import RecordError
-        from tui.autosave import resume_session
-        from tui.saves import SaveInUse, move_aside, saves_dir
+        from tui.play.autosave import resume_session
+        from tui.play.saves import SaveInUse, move_aside, saves_dir
         if path is None:
             latest = self.unfinished_save()
             if latest is None:
@@ -419,7 +419,7 @@ def seats_from_levels(num_players: int, levels: list[str] | None) -> list[Seat]:
 
 
 def seats_from_header(header: dict[str, Any], num_players: int) -> list[Seat]:
-    from tui.autosave import seats_from_header as from_header
+    from tui.play.autosave import seats_from_header as from_header
     return from_header(header, num_players)
 
 

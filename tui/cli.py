@@ -336,7 +336,7 @@ def check_record(path: str, *, resume: bool) -> None:
         raise UsageError(f"{path}: the game is over, nothing to resume "
                          f"(watch it with '{PROG} replay {path}')")
     if resume:
-        from tui.saves import is_locked
+        from tui.play.saves import is_locked
         if is_locked(path):
             raise UsageError(f"{path}: the game is open in another window")
 

@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import importlib
 
-from ..errors import OptionError
-from .base import Bot, Budget, DecisionTimer, decision_rng
+from core.errors import OptionError
+from core.bots.base import Bot, Budget, DecisionTimer, decision_rng
 
 LEVELS = ("easy", "standard", "expert")
 GAMES = ("moon", "texas42", "mexican_train")
 
 _CLASSES: dict[str, dict[str, tuple[str, str]]] = {     # game: level: (module, class)
-    "moon": {"easy": ("core.bots.moon_bots", "MoonEasyBot"),
-             "standard": ("core.bots.moon_bots", "MoonStandardBot"),
-             "expert": ("core.bots.moon_expert", "MoonExpertBot")},
-    "texas42": {"easy": ("core.bots.texas42_bots", "Texas42EasyBot"),
-                "standard": ("core.bots.texas42_bots", "Texas42StandardBot"),
-                "expert": ("core.bots.texas42_expert", "Texas42ExpertBot")},
-    "mexican_train": {"easy": ("core.bots.train_bots", "TrainEasyBot"),
-                      "standard": ("core.bots.train_bots", "TrainStandardBot"),
-                      "expert": ("core.bots.train_bots", "TrainExpertBot")},
+    "moon": {"easy": ("core.bots.moon.heuristic", "MoonEasyBot"),
+             "standard": ("core.bots.moon.heuristic", "MoonStandardBot"),
+             "expert": ("core.bots.moon.expert", "MoonExpertBot")},
+    "texas42": {"easy": ("core.bots.texas42.heuristic", "Texas42EasyBot"),
+                "standard": ("core.bots.texas42.heuristic", "Texas42StandardBot"),
+                "expert": ("core.bots.texas42.expert", "Texas42ExpertBot")},
+    "mexican_train": {"easy": ("core.bots.mexican_train.heuristic", "TrainEasyBot"),
+                      "standard": ("core.bots.mexican_train.heuristic", "TrainStandardBot"),
+                      "expert": ("core.bots.mexican_train.heuristic", "TrainExpertBot")},
 }
 
 

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, Sequence, runtime_checkable
 
-from ..commands import Command
+from core.commands import Command
 
 
 @runtime_checkable

@@ -43,13 +43,13 @@ from core.errors import IllegalMove
 from tui.keys import key_hint
 from tui.messages import BotThinking, GameUpdated, HumanTurn, MoveRejected
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
-from tui.session import GameSession, LegalMoveBot
+from tui.play.session import GameSession, LegalMoveBot
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.status_line import StatusLine
 
 
 class GameScreen(Screen):
-    """A game in play. Owns its :class:`~tui.session.GameSession`."""
+    """A game in play. Owns its :class:`~tui.play.session.GameSession`."""
 
     DEFAULT_CSS = """
     GameScreen #save-problem {

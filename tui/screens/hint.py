@@ -197,7 +197,7 @@ def _fallback_choice(game_name: str, view: Any, legal: list[Command]) -> Command
 
 def planned_chain(view: Any) -> tuple[Any, ...]:
     """The longest chain of the player's tiles from the open end of their own train."""
-    from core.bots.train_planning import best_chain
+    from core.bots.mexican_train.planning import best_chain
     train = view.my_train
     return best_chain(train.open_end, view.hand)
 

@@ -8,7 +8,7 @@
   unfinished. ``r`` resume it instead, ``a`` abandon it and start the new one,
   ``k`` keep it for later and start the new one, ``c`` / Escape cancel.
 
-The app gives the data (``app.save_scan``, ``tui.saves.history``) and does the
+The app gives the data (``app.save_scan``, ``tui.play.saves.history``) and does the
 work (``app.resume_game``, ``app.abandon_save``, the replay viewer); these
 screens only ask.
 """
@@ -38,7 +38,7 @@ GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
 
 def history_label(path: Path) -> Text:
     """A finished game's line: its game and date, from the file name and time."""
-    from tui.saves import ABANDONED_SUFFIX, record_game, when
+    from tui.play.saves import ABANDONED_SUFFIX, record_game, when
     name = path.name
     game = record_game(path) or ""
     text = Text()
@@ -103,7 +103,7 @@ class SavedGamesScreen(Screen):
         self.reload()
 
     def reload(self) -> None:
-        from tui.saves import HISTORY_CAP, broken_dir, broken_saves, history
+        from tui.play.saves import HISTORY_CAP, broken_dir, broken_saves, history
         app: Any = self.app
         scan = getattr(app, "save_scan", None)
         saves = [info for info in (scan.resumable if scan else []) if info.path.exists()]

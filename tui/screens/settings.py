@@ -12,7 +12,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from tui.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES
+from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES
 from tui.widgets.keys_footer import KeysFooter
 
 ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [

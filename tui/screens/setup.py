@@ -21,9 +21,9 @@ from core.errors import OptionError
 from core.options import OptionSpec
 from core.registry import game_class
 from core.text import plain
-from tui.preferences import LEVELS
+from tui.play.preferences import LEVELS
 from tui.screens.title import GAME_TITLES
-from tui.session import SEAT_NAMES
+from tui.play.session import SEAT_NAMES
 from tui.widgets.keys_footer import KeysFooter
 
 MAX_SEATS = 12
@@ -114,7 +114,7 @@ class SetupScreen(Screen):
         with Horizontal(classes="setup-row"):
             yield Label(spec.name, classes="setup-label")
             if spec.name == "players" and self.game_name == "mexican_train":
-                from core.train_options import MAX_PLAYERS, MIN_PLAYERS
+                from core.mexican_train.options import MAX_PLAYERS, MIN_PLAYERS
                 yield Select([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
                              value=value, allow_blank=False, compact=True, id=f"opt-{spec.name}")
             elif _uses_select(spec):
@@ -152,7 +152,7 @@ class SetupScreen(Screen):
             self.query_one(f"#seat-row-{seat}").display = seat < players
             self.query_one(f"#seat-label-{seat}", Label).update(seat_label(players, seat))
         if self.game_name == "mexican_train":
-            from core.train_options import sets_for_players
+            from core.mexican_train.options import sets_for_players
             allowed = sets_for_players(players)
             sets = self.query_one("#opt-set", Select)
             current = sets.value

@@ -18,7 +18,7 @@ from tui.widgets.tile import inline_tile
 
 
 def stacks_text(view: Any, names: Sequence[str]) -> Text:
-    from core.texas42_scoring import team_of
+    from core.texas42.scoring import team_of
     text = Text()
     teams = team_names(names)
     for team in (0, 1):

@@ -6,7 +6,7 @@ size, best and worst round). Every number is written as text next to its bar,
 so the page reads the same in 16 colours or with ``NO_COLOR``.
 
 The records are read in a thread worker (group "statistics") from the save
-folder and the history folder of the data directory (``tui.saves``); the
+folder and the history folder of the data directory (``tui.play.saves``); the
 numbers come from :mod:`core.statistics`.
 
 Keys: 1-4 or ←/→ change page, ↑/↓ scroll, q / Escape / t close.
@@ -40,7 +40,7 @@ SHORT_TITLES = {"all": "All", "moon": "Moon", "texas42": "Texas 42",
 
 def record_folders(app: Any) -> list[Path]:
     """Where finished games are kept: the saves folder and the history folder(s)."""
-    from tui import saves
+    from tui.play import saves
     base = getattr(app, "save_dir", None)
     root = Path(base) if base is not None else saves.data_dir()
     folders = [saves.saves_dir(base), root / "history"]

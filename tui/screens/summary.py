@@ -35,10 +35,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from core import wording
-from core.moon_view import MOON, describe_bid as describe_moon_bid
+from core.moon.view import MOON, describe_bid as describe_moon_bid
 from core.score_sheet import hand_lines, score_sheet
 from core.summaries import TeamTake, Texas42Hand, moon_hand, texas42_hand, train_round
-from core.tricks import TrumpMode
+from core.tricks.play import TrumpMode
 from tui.plain_text import row as plain_row
 from tui.screens.choice_dialog import ascii_style, seat_names
 from tui.screens.score_sheet import (SHEET_KEY, SHEET_KEY_DISPLAY, ScoreSheetScreen, fit_scroll,

@@ -1,6 +1,6 @@
 """The Mexican Train table: the hub, every train, the boneyard, and the player's hand.
 
-Everything shown comes from the core's :class:`~core.train_view.TrainView` and
+Everything shown comes from the core's :class:`~core.mexican_train.view.TrainView` and
 its events; every move offered is one of the core's ``legal`` commands, and a
 move the core refuses shows the core's reason.
 
@@ -42,7 +42,7 @@ from textual.widgets import Static
 from core.commands import Draw, Pass, Play
 from core.game import Phase
 from core.tiles import Tile, pip_total
-from core.trains import MEXICAN
+from core.mexican_train.trains import MEXICAN
 from core.wording import possessive, says, verb, words
 from tui.screens.game_base import GameScreen
 from tui.widgets.hub_hand import HubHand

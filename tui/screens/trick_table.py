@@ -29,7 +29,7 @@ from textual.widgets import Static
 from core.commands import Play
 from core.game import Phase
 from core.tiles import Tile
-from core.tricks import TRUMP_NAMES, is_trump
+from core.tricks.play import TRUMP_NAMES, is_trump
 from core.wording import says
 from tui.screens.bidding import BiddingDialog
 from tui.screens.game_base import GameScreen
@@ -166,7 +166,7 @@ class TrickTableScreen(GameScreen):
             if entry[1] is None:
                 return "pass"
             if self.session.game.name == "texas42":
-                from core.texas42_bidding import describe_bid
+                from core.texas42.bidding import describe_bid
                 return describe_bid(entry[1], entry[2], entry[3]).lower()
             return str(entry[1])
         return ""
@@ -247,7 +247,7 @@ class TrickTableScreen(GameScreen):
         marks: dict[Tile, str] = {}
         count_of = None
         if self.session.game.name == "texas42":
-            from core.texas42_scoring import count_of
+            from core.texas42.scoring import count_of
         for t in view.hand:
             words = []
             if view.mode is not None and is_trump(t, view.mode):

@@ -33,7 +33,7 @@ from textual.binding import Binding
 from textual.worker import Worker, WorkerState
 
 from core.commands import Command, NameTrump, Play
-from core.tricks import TRUMP_NAMES, TrumpMode
+from core.tricks.play import TRUMP_NAMES, TrumpMode
 from tui.screens.bidding import bid_label, is_moon
 from tui.screens.choice_dialog import (Choice, ChoiceDialog, game_screen_beneath, hints_on)
 from tui.widgets.hand import HandView

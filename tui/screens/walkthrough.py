@@ -36,7 +36,7 @@ from core.commands import Play
 from core.game import Phase
 from core.walkthrough import WALKTHROUGHS, Guide, Lesson, Walkthrough
 from tui.keys import as_shown, wants_ascii
-from tui.session import GameSession, default_seats
+from tui.play.session import GameSession, default_seats
 from tui.widgets.keys_footer import KeysFooter
 
 DIALOG_PHASES = frozenset({Phase.BID, Phase.WIDOW, Phase.TRUMP})

@@ -22,7 +22,7 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from core.commands import Command, Discard
-from core.moon_view import describe_bid, tricks_needed
+from core.moon.view import describe_bid, tricks_needed
 from tui.keys import as_shown
 from tui.screens.choice_dialog import DecisionDialog
 from tui.widgets.hand import HandView

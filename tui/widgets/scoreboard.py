@@ -28,7 +28,7 @@ def _trumps(view: Any) -> str:
 
 
 def moon_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
-    from core.moon_view import describe_bid
+    from core.moon.view import describe_bid
     text = Text()
     bidder_mark = glyph(style, "bidder")
     text.append(f"Scores · first to {view.target}\n", style="bold underline")
@@ -54,8 +54,8 @@ def team_names(names: Sequence[str]) -> tuple[str, str]:
 
 
 def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
-    from core.texas42_bidding import describe_bid
-    from core.texas42_scoring import COUNT, count_of, team_of
+    from core.texas42.bidding import describe_bid
+    from core.texas42.scoring import COUNT, count_of, team_of
     text = Text()
     kind, goal = view.target.kind, view.target.value
     teams = team_names(names)

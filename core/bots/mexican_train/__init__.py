@@ -1,0 +1,1 @@
+"""Mexican Train bots: easy, standard and expert (heuristic), and the train planner."""

@@ -1,0 +1,348 @@
+"""Mexican Train bots: easy, standard and expert.
+
+* :class:`TrainEasyBot` plays any playable tile, preferring its own train.
+* :class:`TrainStandardBot` plans its own train as the longest chain its hand
+  can lay from the train's open end (:func:`~core.bots.mexican_train.planning.best_chain`),
+  lays that chain, and uses the public trains (Mexican, trains with a marker) to
+  get rid of the tiles outside the chain, high pips first, so the chain stays
+  intact. It plays a double when it can follow it up, takes its marker off when
+  it can, and sheds pips when an opponent is about to go out.
+* :class:`TrainExpertBot` searches: it deals the hidden tiles (others' hands and
+  the boneyard) at random, consistently with its view, plays each candidate
+  and then the rest of the round for everyone with the standard player's plan,
+  and keeps the move that leaves it the fewest pips compared with the table.
+  Candidates that fall clearly behind are dropped as the sample grows, so the
+  time goes to the close calls. It stops at its time budget, or, in
+  deterministic mode, after a fixed number of deals.
+
+Every bot reads only its view and the legal commands.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Sequence
+
+from core.commands import Command, Draw, Play
+from core.tiles import Tile, double_set
+from core.bots.base import Budget, Rated
+from core.bots.mexican_train.planning import (MEXICAN, Option, Table, best_chain, hand_points, move_score,
+                             plan_policy, train_index)
+
+# -- reading the view -----------------------------------------------------------
+
+
+def _players(view: Any) -> int:
+    return getattr(view, "num_players", 0) or len(view.hand_counts)
+
+
+def table_from_view(view: Any) -> tuple[Table, list[tuple[int, int]]]:
+    """A :class:`Table` of what ``view`` shows (the player's own hand only), and the
+    doubles the player has laid this turn and not yet satisfied."""
+    n = _players(view)
+    options = view.options
+    top = int(options.get("set", 12))
+    table = Table(n, view.engine.high, top,
+                  blank_value=int(options.get("double_blank", 50)),
+                  any_order=bool(options.get("doubles_any_order", False)))
+    for k, train in enumerate(view.trains):
+        if train.started:
+            table.ends[k] = train.open_end
+        if k < n:
+            table.marker[k] = bool(train.marker)
+        for t in train.tiles:
+            table.on_table[t.high] += 1
+            if t.low != t.high:
+                table.on_table[t.low] += 1
+    table.hands[view.player] = list(view.hand)
+    for q in getattr(view, "yet_to_play", ()):
+        table.build[q] = True
+    if view.building:
+        table.build[view.player] = True
+    pending = [(train_index(k, n), t.high) for k, t in view.doubles_pending_this_turn]
+    pending_keys = {k for k, _ in pending}
+    table.open_doubles = [(train_index(k, n), t.high) for k, t in view.open_doubles
+                          if train_index(k, n) not in pending_keys]
+    return table, pending
+
+
+def unseen_tiles(view: Any) -> list[Tile]:
+    """The tiles ``view``'s player cannot see (others' hands and the boneyard), sorted."""
+    seen = {view.engine, *view.hand}
+    for train in view.trains:
+        seen.update(train.tiles)
+    top = int(view.options.get("set", 12))
+    return [t for t in double_set(top) if t not in seen]
+
+
+def _plays(legal: Sequence[Command]) -> list[Play]:
+    return [c for c in legal if isinstance(c, Play)]
+
+
+def _option(command: Play, n: int) -> Option:
+    return command.tile, train_index(command.train, n)
+
+
+def _train_words(train: int | str, me: int) -> str:
+    if train == MEXICAN:
+        return "the Mexican train"
+    if train == me:
+        return "its own train"
+    return f"Player {int(train) + 1}'s train"
+
+
+def _chain_text(start: int, chain: Sequence[Tile]) -> str:
+    """``12-7-7-3-3-1``: the chain's tiles as they would be laid from ``start``."""
+    parts = []
+    v = start
+    for t in chain:
+        w = t.other(v)
+        parts.append(f"{v}-{w}")
+        v = w
+    return "-".join(parts)
+
+
+# -- easy -------------------------------------------------------------------------
+
+
+class TrainEasyBot:
+    """Any playable tile, its own train preferred."""
+
+    level = "easy"
+
+    def __init__(self, budget_s: float | None = None) -> None:
+        self.budget_s = budget_s
+
+    def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
+        plays = _plays(legal)
+        if not plays:
+            return legal[0]
+        own = [c for c in plays if c.train == view.player]
+        return rng.choice(own or plays)
+
+
+# -- standard ------------------------------------------------------------------------
+
+
+class TrainStandardBot:
+    """Plans its own train as its longest chain and dumps the rest on public trains."""
+
+    level = "standard"
+    chain_nodes = 4000
+
+    def __init__(self, budget_s: float | None = None) -> None:
+        self.budget_s = budget_s
+
+    def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
+        plays = _plays(legal)
+        if not plays:
+            return legal[0]
+        if len(plays) == 1:
+            return plays[0]
+        return self.ranked(view, plays)[0][0]
+
+    def ranked(self, view: Any, plays: Sequence[Play]) -> list[tuple[Play, float, str]]:
+        """Every play with the standard heuristic's score and reason, best first."""
+        table, _pending = table_from_view(view)
+        me = view.player
+        n = table.n
+        start = table.end(me)
+        chain = best_chain(start, table.hands[me], self.chain_nodes)
+        table.plans[me] = chain
+        threat = min((c for q, c in enumerate(view.hand_counts) if q != me), default=99)
+        out = []
+        for command in plays:
+            t, k = _option(command, n)
+            score = move_score(table, me, t, k, chain, threat)
+            out.append((command, score, _standard_reason(command, me, start, chain)))
+        out.sort(key=lambda x: -x[1])
+        return out
+
+
+def _standard_reason(command: Play, me: int, start: int, chain: Sequence[Tile]) -> str:
+    t = command.tile
+    where = _train_words(command.train, me)
+    if t in chain and command.train == me and t == chain[0]:
+        return (f"lays its chain on its own train: plans {len(chain)}-tile chain "
+                f"{_chain_text(start, chain)}, sheds {hand_points(chain, 0)} pips")
+    if t in chain:
+        return f"plays {t} from its chain on {where}, breaking the chain"
+    if chain:
+        return (f"dumps {t} ({t.pips} pips, not in its {len(chain)}-tile chain) on {where}, "
+                f"keeping the chain {_chain_text(start, chain)}")
+    return f"plays {t} ({t.pips} pips) on {where}"
+
+
+# -- expert --------------------------------------------------------------------------
+
+
+class TrainExpertBot:
+    """Samples the hidden tiles and plays each candidate's round out (see the module doc).
+
+    The standard player's choice is the default; another candidate replaces it
+    only when, over the same sampled deals, it does better by more than
+    ``override_z`` standard errors of the paired difference. So the search
+    corrects the plan where the evidence is clear and never trades it for noise.
+
+    ``budget_s``: thinking time per decision (``None``: the default budget).
+    ``deterministic``: ignore the clock and sample exactly up to ``max_worlds``
+    deals (tests). ``max_worlds`` caps the deals per decision either way.
+    ``samples``/``nodes`` (the knobs the trick-game experts take too): a fixed
+    amount of work instead of the clock, ``samples`` deals per decision and at
+    most ``nodes`` positions for its own chain search. ``min_deals`` (hints: 32):
+    every candidate is played out on at least this many deals, past the clock if
+    need be (never past ``hard_s`` seconds), before any is dropped.
+    """
+
+    level = "expert"
+    min_worlds = 12         # deals before any candidate may be dropped
+    batch = 6               # deals added between prunings
+    prune_z = 2.0           # drop a candidate this many standard errors behind the leader
+    override_z = 1.0        # leave the standard choice only on this much evidence
+    win_weight = 20.0       # last round: pips a whole win of the game is worth
+    hard_s = 10.0           # with min_deals: the search stops here, floor or not
+
+    def __init__(self, budget_s: float | None = None, *, deterministic: bool = False,
+                 max_worlds: int = 400, samples: int | None = None,
+                 nodes: int | None = None, min_deals: int = 0) -> None:
+        self.budget_s = budget_s
+        self.min_deals = max(0, int(min_deals))
+        self.deterministic = deterministic or samples is not None or nodes is not None
+        self.max_worlds = samples if samples is not None else max_worlds
+        self._standard = TrainStandardBot()
+        if nodes is not None:
+            self._standard.chain_nodes = nodes
+
+    def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
+        plays = _plays(legal)
+        if not plays:
+            return legal[0]
+        if len(plays) == 1:
+            return plays[0]
+        return self.analyse(view, legal, rng)[0][0]
+
+    def analyse(self, view: Any, legal: Sequence[Command],
+                rng: random.Random) -> list[tuple[Command, float, str]]:
+        """Every legal command with its expected edge in pips (the table's average
+        left minus its own; higher is better) and a reason, best first."""
+        return [(r.command, r.value, r.reason) for r in self.explain(view, legal, rng)]
+
+    def explain(self, view: Any, legal: Sequence[Command], rng: random.Random) -> list[Rated]:
+        """:meth:`analyse` as :class:`Rated` rows: the figure is the expected edge in pips
+        over the deals the candidate was played out on. Best first: the expert's
+        choice, then the others by their edge."""
+        budget = Budget(self.budget_s, self.deterministic).start()
+        plays = _plays(legal)
+        if not plays:
+            c = legal[0]
+            what = "draws a tile: nothing plays" if isinstance(c, Draw) else \
+                "passes: nothing plays and the boneyard is empty"
+            return [Rated(c, 0.0, what)]
+        ranked = self._standard.ranked(view, plays)
+        if len(ranked) == 1:
+            c, _, why = ranked[0]
+            return [Rated(c, 0.0, f"only play: {why}")]
+        values = self._search(view, [c for c, _, _ in ranked], rng, budget)
+        chosen = self._verdict(values)
+        out = []
+        for i, (command, _, why) in enumerate(ranked):
+            v = values[i]
+            mean = sum(v) / len(v) if v else -math.inf
+            figure = None
+            if v:
+                why = f"{why}; expects {mean:+.1f} pips against the table ({len(v)} deals)"
+                figure = round(mean, 1)
+            out.append((i != chosen, -mean, i,
+                        Rated(command, round(mean, 3), why, figure, "pips", 1, len(v))))
+        out.sort(key=lambda x: x[:3])
+        return [x[3] for x in out]
+
+    def _verdict(self, values: list[list[float]]) -> int:
+        """The candidate to play: 0 (the standard choice) unless another is clearly better."""
+        best, best_z = 0, self.override_z
+        for i in range(1, len(values)):
+            mean, se = _paired(values[i], values[0])
+            if se > 0 and mean > 0 and mean / se > best_z:
+                best, best_z = i, mean / se
+        return best
+
+    def _search(self, view: Any, candidates: list[Play], rng: random.Random,
+                budget: Budget) -> list[list[float]]:
+        """Per candidate, its value (pips edge over the table) in each sampled deal."""
+        base, pending = table_from_view(view)
+        me = view.player
+        n = base.n
+        base.plans[me] = best_chain(base.end(me), base.hands[me], self._standard.chain_nodes)
+        options = [_option(c, n) for c in candidates]
+        pool = unseen_tiles(view)
+        counts = list(view.hand_counts)
+        last_round = view.round_number >= view.rounds
+        scores = list(view.scores) if last_round and self.win_weight else None
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        worlds = 0
+        nxt = (me + 1) % n
+        floor = self.min_deals
+        hard = time.perf_counter() + self.hard_s
+        while worlds < max(self.max_worlds, floor) and len(alive) > 1:
+            if worlds and budget.expired() and (worlds >= floor or time.perf_counter() >= hard):
+                break
+            rng.shuffle(pool)
+            world = base.copy()
+            i0 = 0
+            for q in range(n):
+                if q != me:
+                    world.hands[q] = sorted(pool[i0:i0 + counts[q]], reverse=True)
+                    i0 += counts[q]
+                    world.plan(q)
+            world.boneyard = pool[i0:]
+            for ci in alive:
+                t = world.copy()
+                t.turn(me, plan_policy, first=options[ci], pending=pending)
+                if t.out is None:
+                    points = t.play_out(nxt, plan_policy)
+                else:
+                    points = [0 if q == t.out else t.points(q) for q in range(n)]
+                values[ci].append(self._value(points, me, scores))
+            worlds += 1
+            if worlds >= max(self.min_worlds, floor) and worlds % self.batch == 0:
+                alive = self._prune(alive, values)
+        return values
+
+    def _value(self, points: list[int], me: int, scores: list[int] | None) -> float:
+        """A sampled round's worth to ``me``: the others' average points minus its own,
+        plus, in the last round, ``win_weight`` times its share of the game's win."""
+        n = len(points)
+        value = (sum(points) - points[me]) / (n - 1) - points[me]
+        if scores is not None:
+            totals = [scores[q] + points[q] for q in range(n)]
+            low = min(totals)
+            if totals[me] == low:
+                value += self.win_weight / totals.count(low)
+        return value
+
+    def _prune(self, alive: list[int], values: list[list[float]]) -> list[int]:
+        """Drop the candidates clearly behind the leader (the standard choice stays)."""
+        leader = max(alive, key=lambda i: sum(values[i]) / len(values[i]))
+        keep = []
+        for i in alive:
+            if i in (leader, 0):
+                keep.append(i)
+                continue
+            mean, se = _paired(values[leader], values[i])
+            if mean <= self.prune_z * max(se, 1e-9):
+                keep.append(i)
+        return keep
+
+
+def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the deals both were played on."""
+    k = min(len(a), len(b))
+    if k < 2:
+        return 0.0, 0.0
+    d = [a[i] - b[i] for i in range(k)]
+    m = sum(d) / k
+    var = sum((x - m) ** 2 for x in d) / (k - 1)
+    return m, math.sqrt(var / k)

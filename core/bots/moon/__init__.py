@@ -1,0 +1,1 @@
+"""Moon bots: easy and standard (heuristic), expert (search)."""

@@ -1,0 +1,223 @@
+"""The Three-Player Moon expert: determinized search.
+
+It deals the unseen tiles many times consistently with the view (shown voids;
+the bidding), solves each deal open-handed, and picks the choice with the best
+average; bids, the widow discard and trumps are chosen the same way. The
+budget, ``choose`` and the tie-break are :class:`~core.bots.trick.expert.TrickExpertBot`'s.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from core.game import Phase
+from core.moon.view import MOON as MOON_BID, tricks_needed
+from core.tiles import Tile
+from core.tricks.play import TrumpMode
+from core.bots.trick import evaluation as ev
+from core.bots.base import Rated, percent
+from core.bots.moon.heuristic import (TRUMPS, UNIVERSE, MoonStandardBot, best_discard, best_rating,
+                        discard_plans, hidden_of)
+from core.bots.trick.expert import TrickExpertBot
+from core.bots.trick.sampling import Group, evaluate
+from core.bots.trick.solver import INDEX, TILES, mask_of, tables_for, tiles_of
+from core.bots.trick.view import played_by
+
+MOON_WIN_VALUE = 40       # a made moon wins the game at once
+MOON_DISCOUNT = 0.6       # open-hand samples overrate a moon (the bidder sees all)
+
+
+class MoonExpertBot(TrickExpertBot):
+    """Determinized search scoring the bidder's tricks (see the module docstring);
+    ``budget_s``, ``samples`` and ``nodes`` as for :class:`TrickExpertBot`."""
+
+    standard_bot = MoonStandardBot
+    analysers = {**TrickExpertBot.analysers, Phase.WIDOW: "_analyse_discards"}
+
+    # -- scoring
+    @staticmethod
+    def _bidder_score(tricks: int, bid: int) -> float:
+        made = tricks >= tricks_needed(bid)
+        if bid == MOON_BID:
+            base = MOON_WIN_VALUE if made else -MOON_BID
+        else:
+            base = bid if made else -bid
+        return base + 0.15 * tricks
+
+    def _weight(self, view):
+        """Soft inference from the bidding: how plausible a sampled deal is."""
+        played = played_by(view)
+        claims = [(p, b) for p, b, forced in view.bids
+                  if p != view.player and b is not None and not forced]
+        passes = [p for p, b, _ in view.bids if p != view.player and b is None]
+        if view.phase != Phase.BID:
+            passes = []
+        if not claims and not passes:
+            return None
+        mode = view.mode
+
+        def weight(deal) -> float:
+            w = 1.0
+            for p, b in claims:
+                hand = tiles_of(deal.get(p, 0)) + played.get(p, [])
+                if mode is not None and p == view.bidder:
+                    rating = ev.estimate_tricks(hand, mode, UNIVERSE)
+                else:
+                    rating = best_rating(hand[:7])[1]
+                short = tricks_needed(b) - 2.0 - rating
+                if short > 0:
+                    w *= math.exp(-short)
+            for p in passes:
+                if best_rating(tiles_of(deal.get(p, 0)))[1] >= 4.5:
+                    w *= 0.4
+            return w
+
+        return weight
+
+    def _group(self, view, mode: TrumpMode, my_hand: Sequence[Tile], to_act: int, score,
+               trick=(), moves=None, key=None) -> Group:
+        me = view.player
+        my_mask = mask_of(my_hand)
+        bidder = view.bidder if view.bidder is not None else me
+
+        def hands(deal):
+            return [my_mask if p == me else deal.get(p, 0) for p in range(3)]
+
+        return Group(tables=tables_for(mode), seats=(0, 1, 2),
+                     side=[1 if p == bidder else 0 for p in range(3)], hands=hands,
+                     to_act=to_act, score=score, trick=trick, moves=moves, key=key)
+
+    # -- plays
+    def _analyse_plays(self, view, legal, rng):
+        me = view.player
+        bidder, bid = view.bidder, view.bid
+        past = view.tricks_won[bidder]
+        sign = 1.0 if me == bidder else -1.0
+        moves = {INDEX[c.tile]: c for c in legal}
+        trick = tuple((p, INDEX[t]) for p, t in view.current_trick)
+        group = self._group(view, view.mode, view.hand, me,
+                            lambda v: sign * self._bidder_score(past + v, bid),
+                            trick=trick, moves={t: t for t in moves})
+        out = evaluate(hidden_of(view), [group], rng, self._budget(False), self._weight(view))
+        need = tricks_needed(bid)
+        result = []
+        for t, c in moves.items():
+            vals = out.values.get(t, [])
+            rate = sum(1 for v in vals if past + v >= need) / max(1, len(vals))
+            who = "you make" if me == bidder else "the bidder makes"
+            result.append(Rated(c, out.mean(t), f"{who} {need} in {percent(rate)}% of "
+                                                f"{out.samples} sampled deals",
+                                percent(rate), "%", 1 if me == bidder else -1, out.samples))
+        return result
+
+    # -- widow discard
+    def _analyse_discards(self, view, legal, rng):
+        me, bid = view.player, view.bid
+        tiles = [c.tile for c in legal]
+        plans = discard_plans(tiles)
+        chosen: dict[Tile, str] = {}
+        for d, trump, _ in plans:
+            chosen.setdefault(d, trump)
+        groups = []
+        for d, trump in chosen.items():
+            rest = [t for t in tiles if t != d]
+            groups.append(self._group(view, TrumpMode(trump), rest, me,
+                                      lambda v: self._bidder_score(v, bid), key=(d, trump)))
+        out = evaluate(hidden_of(view), groups, rng, self._budget(True))
+        need = tricks_needed(bid)
+        result = []
+        for c in legal:
+            key = (c.tile, chosen[c.tile])
+            vals = out.values.get(key, [])
+            rate = sum(1 for v in vals if v >= need) / max(1, len(vals))
+            named = TrumpMode(key[1]).describe()
+            result.append(Rated(c, out.mean(key), f"then {named}: makes {need} in "
+                                                  f"{percent(rate)}% of {out.samples} "
+                                                  "sampled deals",
+                                percent(rate), "%", 1, out.samples))
+        return result
+
+    # -- trumps
+    def _analyse_trumps(self, view, legal, rng):
+        me, bid = view.player, view.bid
+        groups = [self._group(view, TrumpMode(c.trump), view.hand, me,
+                              lambda v: self._bidder_score(v, bid), key=c.trump)
+                  for c in legal]
+        out = evaluate(hidden_of(view), groups, rng, self._budget(True))
+        need = tricks_needed(bid)
+        result = []
+        for c in legal:
+            vals = out.values.get(c.trump, [])
+            rate = sum(1 for v in vals if v >= need) / max(1, len(vals))
+            result.append(Rated(c, out.mean(c.trump),
+                                f"makes {need} in {percent(rate)}% of {out.samples} "
+                                "sampled deals", percent(rate), "%", 1, out.samples))
+        return result
+
+    # -- bids
+    def _analyse_bids(self, view, legal, rng):
+        me = view.player
+        ranked = ev.rank_trumps(view.hand, TRUMPS, {}, "moon", UNIVERSE)
+        candidates = [t for t, _ in ranked[:3]]
+        hidden = hidden_of(view)
+        plans: dict[str, dict[int, tuple[int, float]]] = {t: {} for t in candidates}
+
+        def hand_for(trump):
+            mode = TrumpMode(trump)
+            cache = plans[trump]
+
+            def hands(deal):
+                widow = deal.get("widow", 0)
+                if widow not in cache:
+                    w = TILES[widow.bit_length() - 1]
+                    eight = list(view.hand) + [w]
+                    d, rating = best_discard(eight, mode)
+                    cache[widow] = (mask_of([t for t in eight if t != d]), rating)
+                mine = cache[widow][0]
+                return [mine if p == me else deal.get(p, 0) for p in range(3)]
+            return hands
+
+        def pick(deal) -> str:
+            """The trump the bidder names on this deal, having seen the widow."""
+            for trump in candidates:
+                hand_for(trump)(deal)
+            widow = deal.get("widow", 0)
+            return max(candidates, key=lambda t: plans[t][widow][1])
+
+        groups = []
+        for trump in candidates:
+            g = self._group(view, TrumpMode(trump), view.hand, me, float, key=trump)
+            g.side = [1 if p == me else 0 for p in range(3)]
+            g.hands = hand_for(trump)
+            g.active = lambda deal, trump=trump: pick(deal) == trump
+            groups.append(g)
+        out = evaluate(hidden, groups, rng, self._budget(True), self._weight(view))
+        tricks = [next(iter(d.values())) for d in out.per_deal if d]
+        n = max(1, len(tricks))
+        result = []
+        pass_value = 1.0
+        for c in legal:
+            if c.bid is None:
+                result.append(Rated(c, pass_value, "defend: about a trick a hand",
+                                    round(pass_value, 1), "points", 1, len(tricks)))
+                continue
+            need = tricks_needed(c.bid)
+            rate = sum(1 for t in tricks if t >= need) / n
+            # open-hand play flatters the bidder: discount the sampled rate
+            if need < 7:
+                sure = (rate + sum(1 for t in tricks if t >= need + 1) / n) / 2
+            else:
+                sure = rate * MOON_DISCOUNT
+            if c.bid == MOON_BID:
+                value = sure * MOON_WIN_VALUE - (1 - sure) * MOON_BID
+                worth = f"{MOON_WIN_VALUE} made (it wins the game), -{MOON_BID} set"
+            else:
+                value = c.bid * (2 * sure - 1)
+                worth = f"+{c.bid} made, -{c.bid} set"
+            why = f"makes {need} in {percent(rate)}% of {n} sampled deals"
+            if percent(sure) != percent(rate):
+                why += f", counted as {percent(sure)}% (open hands flatter the bidder)"
+            result.append(Rated(c, value, f"{why}; {worth}", round(value, 1), "points", 1,
+                                len(tricks), rate))
+        return result

@@ -1,0 +1,290 @@
+"""Three-Player Moon bots: easy (a beginner) and standard (rules of thumb); the
+expert (search) is in :mod:`core.bots.moon.expert`.
+
+Each bot answers ``choose(view, legal, rng)`` from a :class:`~core.moon.view.MoonView`
+alone. Decisions: bid (or pass), the widow discard, trumps, and plays.
+
+* Easy bids only on a long suit headed by its double, names its longest suit,
+  and plays the obvious tile (win high, else throw low), sometimes any tile.
+* Standard rates the hand (top trumps, trump length, walking doubles) to bid,
+  discard and name trumps; in play the bidder draws trumps, a defender plays
+  under a fellow defender's trick the bidder cannot beat, and everyone wins
+  as cheaply as possible or throws the least useful tile. Against a bid one
+  trick sets (7, the moon, or any bid with no trick to spare) a defender keeps
+  every tile that can still take a trick from the bidder
+  (:mod:`core.bots.trick.defence`); so does the easy bot when it throws.
+
+Also here, for the expert too: what a Moon player knows (:func:`unseen_tiles`,
+:func:`hidden_of`) and how a hand rates (:func:`best_rating`,
+:func:`best_discard`, :func:`discard_plans`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from core.commands import Bid, Command, Discard, NameTrump, Play
+from core.game import Phase
+from core.moon.view import MOON as MOON_BID, tricks_needed
+from core.tiles import Tile, moon_set
+from core.tricks.play import TrumpMode, is_trump, rank, suit_led, TRUMP
+from core.bots.trick import evaluation as ev
+from core.bots.trick.bot import TrickBot
+from core.bots.trick.defence import defend_follow, defend_lead, keep_value, may_hold
+from core.bots.trick.sampling import Hidden
+from core.bots.trick.solver import mask_of
+from core.bots.trick.view import played_tiles, shown_voids, void_in
+
+UNIVERSE = tuple(moon_set())
+TRUMPS = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")
+
+
+# -- what a Moon player knows ----------------------------------------------------
+
+def unseen_tiles(view) -> list[Tile]:
+    """Tiles this player has not seen (others' hands, and the widow or discard)."""
+    known = set(view.hand) | set(played_tiles(view))
+    for t in (view.widow_taken, view.discard):
+        if t is not None:
+            known.add(t)
+    return [t for t in UNIVERSE if t not in known]
+
+
+def hidden_of(view) -> Hidden:
+    pool = unseen_tiles(view)
+    sizes: dict[Any, int] = {p: view.hand_counts[p] for p in range(3) if p != view.player}
+    spare = len(pool) - sum(sizes.values())
+    if spare:
+        sizes["widow" if view.phase == Phase.BID else "discard"] = spare
+    return Hidden(mask_of(pool), sizes, shown_voids(view))
+
+
+def best_rating(hand: Sequence[Tile]) -> tuple[str, float]:
+    """The trump that rates ``hand`` best, and its rating (tricks, roughly)."""
+    return ev.rank_trumps(hand, TRUMPS, {}, "moon", UNIVERSE)[0]
+
+
+def best_discard(tiles: Sequence[Tile], mode: TrumpMode) -> tuple[Tile, float]:
+    """The discard (from 8 tiles) that leaves the best-rated hand under ``mode``."""
+    best = None
+    for d in sorted(tiles, reverse=True):
+        rest = [t for t in tiles if t != d]
+        score = ev.estimate_tricks(rest, mode, UNIVERSE)
+        if best is None or score > best[1] + 1e-9:
+            best = (d, score)
+    return best
+
+
+def discard_plans(tiles: Sequence[Tile]) -> list[tuple[Tile, str, float]]:
+    """(discard, trump, rating) for every discard and trump, best first."""
+    plans = []
+    for d in sorted(tiles, reverse=True):
+        rest = [t for t in tiles if t != d]
+        for trump in TRUMPS:
+            plans.append((d, trump, ev.estimate_tricks(rest, TrumpMode(trump), UNIVERSE)))
+    plans.sort(key=lambda p: -p[2])
+    return plans
+
+
+# -- shared rules of thumb for play ------------------------------------------------
+
+def _lowest(tiles: Sequence[Tile], mode: TrumpMode) -> Tile:
+    """The least useful tile: not a trump if possible, then the lowest-ranked."""
+    return min(tiles, key=lambda t: (is_trump(t, mode), _strength(t, mode), t.pips))
+
+
+def _strength(t: Tile, mode: TrumpMode) -> int:
+    return ev.power(t, suit_led(t, mode), mode)
+
+
+def one_trick_sets(view) -> bool:
+    """Whether the bidder can lose no more tricks (a bid of 7 or 21 from the start, any
+    bid once it has no trick to spare) and has not lost yet."""
+    if view.bidder is None or view.bid is None or view.mode is None:
+        return False
+    short = tricks_needed(view.bid) - view.tricks_won[view.bidder]
+    return short > 0 and short == 7 - len(view.tricks)
+
+
+def bidder_may_hold(view) -> list[Tile]:
+    """The unseen tiles the bidder may hold (the suits it has shown out of left aside)."""
+    return may_hold(unseen_tiles(view), shown_voids(view).get(view.bidder, 0))
+
+
+class _MoonBot(TrickBot):
+    deciders = {**TrickBot.deciders, Phase.WIDOW: "discard"}
+
+    def bid(self, view, legal, rng) -> Command:
+        raise NotImplementedError
+
+    def discard(self, view, legal, rng) -> Command:
+        tiles = [c.tile for c in legal]
+        plans = discard_plans(tiles)
+        return Discard(view.player, plans[0][0])
+
+    def trump(self, view, legal, rng) -> Command:
+        trump, _ = best_rating(view.hand)
+        return NameTrump(view.player, trump)
+
+    def play(self, view, legal, rng) -> Command:
+        raise NotImplementedError
+
+
+# -- easy -------------------------------------------------------------------------------
+
+class MoonEasyBot(_MoonBot):
+    """A beginner: bids 4 on four or more of a suit headed by its double, names its
+    longest suit, wins a trick with its highest tile when it can, else throws its
+    lowest; now and then it just plays any legal tile."""
+
+    level = "easy"
+
+    def bid(self, view, legal, rng) -> Command:
+        lengths = ev.suit_lengths(view.hand)
+        held = set(view.hand)
+        good = [n for n, k in lengths.items() if k >= 4 and Tile(n, n) in held]
+        if good and Bid(view.player, 4) in legal:
+            return Bid(view.player, 4)
+        return Bid(view.player, None) if Bid(view.player, None) in legal else legal[0]
+
+    def discard(self, view, legal, rng) -> Command:
+        suit = self._longest(view.hand)
+        tiles = [c.tile for c in legal]
+        off = [t for t in tiles if not t.has(suit)] or tiles
+        return Discard(view.player, min(off, key=lambda t: (t.is_double, t.pips)))
+
+    def trump(self, view, legal, rng) -> Command:
+        return NameTrump(view.player, str(self._longest(view.hand)))
+
+    @staticmethod
+    def _longest(hand) -> int:
+        lengths = ev.suit_lengths(hand)
+        held = set(hand)
+        return max(range(7), key=lambda n: (lengths[n], Tile(n, n) in held, n))
+
+    def play(self, view, legal, rng) -> Command:
+        tiles = [c.tile for c in legal]
+        if rng.random() < 0.2:
+            return Play(view.player, rng.choice(tiles))
+        mode = view.mode
+        plays = view.current_trick
+        if not plays:
+            return Play(view.player, max(tiles, key=lambda t: (_strength(t, mode), t.pips)))
+        winners = [t for t in tiles if ev.would_win(t, plays, mode)]
+        if winners:
+            return Play(view.player, max(winners, key=lambda t: _strength(t, mode)))
+        if view.player != view.bidder and one_trick_sets(view):
+            # even a beginner keeps the tile that can still set the bid
+            theirs = bidder_may_hold(view)
+            return Play(view.player, min(tiles, key=lambda t: (keep_value(t, mode, theirs),
+                                                               _strength(t, mode))))
+        return Play(view.player, _lowest(tiles, mode))
+
+
+# -- standard --------------------------------------------------------------------------
+
+class MoonStandardBot(_MoonBot):
+    """Rules of thumb: rate the hand to bid; draw trumps as bidder; as a defender,
+    beat the bidder cheaply and stay under a fellow defender who has it won."""
+
+    level = "standard"
+    margin = 0.4          # tricks added to the rating (the widow helps the bidder)
+
+    def bid(self, view, legal, rng) -> Command:
+        _, rating = best_rating(view.hand)
+        capacity = rating + self.margin
+        options = [c for c in legal if c.bid is not None]
+        moon = [c for c in options if c.bid == MOON_BID]
+        if moon and self._sure_moon(view.hand):
+            return moon[0]
+        fits = [c for c in options if c.bid != MOON_BID and c.bid <= capacity]
+        if fits:
+            return max(fits, key=lambda c: c.bid)
+        return Bid(view.player, None) if Bid(view.player, None) in legal else legal[0]
+
+    @staticmethod
+    def _sure_moon(hand) -> bool:
+        trump, _ = best_rating(hand)
+        mode = TrumpMode(trump)
+        unseen = [t for t in UNIVERSE if t not in hand]
+        # every tile a top trump or a walker with no trumps left outside
+        trumps_out = [t for t in unseen if is_trump(t, mode)]
+        for t in hand:
+            if is_trump(t, mode):
+                if any(rank(x, TRUMP, mode) > rank(t, TRUMP, mode) for x in trumps_out):
+                    return False
+            elif trumps_out or not ev.is_boss(t, mode, unseen):
+                return False
+        return True
+
+    def play(self, view, legal, rng) -> Command:
+        tiles = [c.tile for c in legal]
+        mode = view.mode
+        plays = view.current_trick
+        unseen = unseen_tiles(view)
+        me = view.player
+        bidder = view.bidder
+        still_to_play = [(view.leader + i) % 3 for i in range(len(plays) + 1, 3)]
+        if me != bidder and one_trick_sets(view):
+            # one trick sets it: keep every tile that can still take one
+            theirs = bidder_may_hold(view)
+            if not plays:
+                return Play(me, defend_lead(tiles, mode, theirs))
+            tile = defend_follow(tiles, plays, mode, {bidder: theirs}, still_to_play)
+            if tile is not None:
+                return Play(me, tile)
+        if not plays:
+            return Play(me, self._lead(view, tiles, unseen))
+        suit = suit_led(plays[0][1], mode)
+        win_p, win_t = ev.winning_play(plays, mode)
+        winners = [t for t in tiles if ev.would_win(t, plays, mode)]
+        if me != bidder and win_p != bidder:
+            # a fellow defender has it: stay under unless the bidder, still to play, beats it
+            bidder_to_come = bidder in still_to_play
+            if not bidder_to_come or not ev.beaters(win_t, suit, mode, unseen):
+                under = [t for t in tiles if t not in winners]
+                return Play(me, _lowest(under or tiles, mode))
+        if not winners:
+            return Play(me, _lowest(tiles, mode))
+        if not still_to_play:
+            return Play(me, min(winners, key=lambda t: ev.power(t, suit, mode)))
+        winner = self._safe_winner(winners, plays, mode, unseen, suit)
+        return Play(me, winner if winner is not None else _lowest(tiles, mode))
+
+    @staticmethod
+    def _safe_winner(winners, plays, mode, unseen, suit) -> Tile | None:
+        """The cheapest winner no unseen tile can beat; failing that, a trump or
+        double worth risking (or any winner once two tiles are down)."""
+        safe = [t for t in winners if not ev.beaters(t, suit, mode, unseen)]
+        pool = safe
+        if not pool:
+            pool = [t for t in winners if is_trump(t, mode) or t.is_double]
+            if not pool and len(plays) >= 2:
+                pool = winners
+        if not pool:
+            return None
+        return min(pool, key=lambda t: ev.power(t, suit, mode))
+
+    def _lead(self, view, tiles, unseen) -> Tile:
+        mode = view.mode
+        me = view.player
+        trumps = ev.trumps_in(tiles, mode)
+        trumps_out = [t for t in unseen if is_trump(t, mode)]
+        bosses = [t for t in tiles if ev.is_boss(t, mode, unseen)]
+        if me == view.bidder:
+            if trumps and trumps_out:
+                return trumps[0]                       # draw trumps, from the top
+            safe = [t for t in bosses if not ev.can_be_ruffed(t, mode, unseen)]
+            if safe:
+                return max(safe, key=lambda t: _strength(t, mode))
+            if trumps:
+                return trumps[0]
+            return _lowest(tiles, mode)
+        # a defender: cash a sure winner, else lead where the bidder is short
+        sure = [t for t in bosses if not is_trump(t, mode) and
+                not (trumps_out and void_in(view, view.bidder, suit_led(t, mode)))]
+        if sure:
+            return max(sure, key=lambda t: _strength(t, mode))
+        if trumps and any(ev.is_boss(t, mode, unseen) for t in trumps):
+            return trumps[0]
+        return _lowest(tiles, mode)

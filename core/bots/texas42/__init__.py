@@ -1,0 +1,1 @@
+"""Texas 42 bots: easy and standard (heuristic), expert (search)."""

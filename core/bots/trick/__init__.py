@@ -1,0 +1,1 @@
+"""What the trick bots share: bit boards, solver, leaf evaluation, sampling, defence, view."""

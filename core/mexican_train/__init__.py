@@ -1,0 +1,1 @@
+"""Mexican Train: engine, events, options, record, view, trains and doubles (rules: docs/rules/mexican-train.md)."""

@@ -1,0 +1,94 @@
+"""What one Moon player may see: :class:`MoonView`, plus labels for bids and players.
+
+A view holds the player's own tiles and the public table (bids, trumps, tricks,
+scores) and nothing else: never another hand, the widow, or the discard (the
+bidder alone sees the widow it took and the tile it laid aside).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from core.commands import Command
+from core.tiles import Tile
+from core.tricks.play import TrumpMode
+
+BIDS = (4, 5, 6, 7, 21)
+MOON = 21
+TRUMP_CHOICES = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")
+
+
+def describe_bid(bid: int | None) -> str:
+    """A bid as a player reads it: "Pass", "4" … "7", "Shoot the moon (21)"."""
+    if bid is None:
+        return "Pass"
+    if bid == MOON:
+        return "Shoot the moon (21)"
+    return str(bid)
+
+
+def player_name(player: int) -> str:
+    """Players are numbered from 0 in records and named from 1 at the table."""
+    return f"Player {player + 1}"
+
+
+def tricks_needed(bid: int) -> int:
+    """Tricks the bidder must win: the bid itself, or all 7 for a moon."""
+    return 7 if bid == MOON else bid
+
+
+class MoonTrick(NamedTuple):
+    """A completed trick: ``plays`` is ((player, tile), ...) in the order played."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Tile], ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class MoonView:
+    """Everything ``player`` may know now.
+
+    ``hand`` is high first (8 tiles for the bidder while it discards). ``bids`` is
+    ((player, bid, forced), ...) for this hand. ``widow_taken`` and ``discard``
+    are set for the bidder only (after pickup / after discarding). ``tricks`` are
+    this hand's completed tricks; ``current_trick`` the one on the table.
+    ``legal`` lists the commands ``player`` may give (empty unless ``to_act``).
+    ``winner`` is set once the game is over.
+    """
+
+    player: int
+    phase: str
+    to_act: int | None
+    hand: tuple[Tile, ...]
+    hand_number: int
+    first_bidder: int
+    bids: tuple[tuple[int, int | None, bool], ...]
+    bidder: int | None
+    bid: int | None
+    trump: str | None
+    mode: TrumpMode | None
+    widow_taken: Tile | None
+    discard: Tile | None
+    tricks: tuple[MoonTrick, ...]
+    current_trick: tuple[tuple[int, Tile], ...]
+    leader: int | None
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    legal: tuple[Command, ...]
+    options: dict[str, Any]
+    target: int
+    winner: int | None = None
+
+    @property
+    def num_players(self) -> int:
+        return len(self.scores)
+
+    @property
+    def high_bid(self) -> int | None:
+        """The highest bid so far this hand (``None`` while everyone has passed)."""
+        made = [b for _, b, _ in self.bids if b is not None]
+        return max(made) if made else None

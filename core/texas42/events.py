@@ -1,0 +1,124 @@
+"""Texas 42's events: one class per line of the game record's Texas 42 section.
+
+``to_record()`` gives the record line of ``game-record.md``. Bids are ints on the
+point scale inside the engine and are written as the record wants them: ``null``,
+30-41, or ``{"marks": n}``. Teams: team 0 is players 0 and 2, team 1 is 1 and 3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from core.events import Event, TilePlayed, to_json_value  # noqa: F401  (TilePlayed re-exported)
+from core.texas42.bidding import encode_bid
+from core.tiles import Tile
+
+
+@dataclass(frozen=True)
+class ShakerDrawn(Event):
+    """One round of the first-shaker draw (live games only).
+
+    ``tiles[p]`` is player p's tile, ``None`` for a player not in this round
+    (not tied). ``shaker`` is the winner, ``None`` when the top is tied again.
+    """
+
+    kind: ClassVar[str] = "shaker_draw"
+    tiles: tuple[Tile | None, ...]
+    shaker: int | None
+
+
+@dataclass(frozen=True)
+class HandStarted(Event):
+    kind: ClassVar[str] = "hand_start"
+    hand: int
+    shaker: int
+
+
+@dataclass(frozen=True)
+class Dealt(Event):
+    """Seven tiles to each player, ``hands[p]`` in the order drawn."""
+
+    kind: ClassVar[str] = "deal"
+    hands: tuple[tuple[Tile, ...], ...]
+
+
+@dataclass(frozen=True)
+class BidMade(Event):
+    """A bid or pass (``bid is None``). ``forced``: the shaker's pass turned into 30."""
+
+    kind: ClassVar[str] = "bid"
+    player: int
+    bid: int | None
+    plunge: bool = False
+    forced: bool = False
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": self.kind, "player": self.player, "bid": encode_bid(self.bid),
+                "plunge": self.plunge, "forced": self.forced}
+
+
+@dataclass(frozen=True)
+class TrumpNamed(Event):
+    """Trumps (or Nel-O / Sevens) declared by ``player``.
+
+    ``first_tile`` (written only when true, an extra field) marks trumps named by
+    leading a tile under ``trump_by_first_tile``; the ``play`` line follows.
+    """
+
+    kind: ClassVar[str] = "trump"
+    player: int
+    trump: str
+    first_tile: bool = False
+
+    def to_record(self) -> dict[str, Any]:
+        line: dict[str, Any] = {"event": self.kind, "player": self.player, "trump": self.trump}
+        if self.first_tile:
+            line["first_tile"] = True
+        return line
+
+
+@dataclass(frozen=True)
+class TrickWon(Event):
+    """A complete trick; ``points`` is 1 + the count in it."""
+
+    kind: ClassVar[str] = "trick"
+    number: int
+    leader: int
+    tiles: tuple[Tile, ...]
+    winner: int
+    points: int
+
+
+@dataclass(frozen=True)
+class HandEnded(Event):
+    """The hand's result.
+
+    ``points``: per team, taken in the tricks played. ``marks``: per team, what
+    this hand added to ``totals`` (marks under a marks target, points under a
+    points target). ``remaining`` (extra field): each player's unplayed tiles,
+    shown when a hand ends early.
+    """
+
+    kind: ClassVar[str] = "hand_end"
+    bidder: int
+    bid: int
+    points: tuple[int, int]
+    made: bool
+    marks: tuple[int, int]
+    totals: tuple[int, int]
+    ended_early: bool
+    remaining: tuple[tuple[Tile, ...], ...] = ()
+
+    def to_record(self) -> dict[str, Any]:
+        return {"event": self.kind, "bidder": self.bidder, "bid": encode_bid(self.bid),
+                "points": list(self.points), "made": self.made, "marks": list(self.marks),
+                "totals": list(self.totals), "ended_early": self.ended_early,
+                "remaining": to_json_value(self.remaining)}
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    kind: ClassVar[str] = "game_end"
+    winner: int
+    scores: tuple[int, int]

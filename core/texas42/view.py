@@ -1,0 +1,78 @@
+"""What one Texas 42 player may know: the view, its finished tricks and the last hand.
+
+A view is built by :meth:`core.texas42.engine.Texas42Game.view` for one seat; it
+never holds another seat's hand (the last hand's unplayed tiles are public once
+the hand is over).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from core.commands import Command
+from core.game import Phase
+from core.texas42.options import Target
+from core.tiles import Tile
+from core.tricks.play import TrumpMode
+
+
+class CompletedTrick(NamedTuple):
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Tile], ...]
+    winner: int
+    points: int
+
+
+class HandSummary(NamedTuple):
+    """The last finished hand, all of it public now (``remaining``: unplayed tiles)."""
+
+    hand_number: int
+    bidder: int
+    bid: int
+    plunge: bool
+    trump: str
+    points: tuple[int, int]
+    made: bool
+    marks: tuple[int, int]
+    ended_early: bool
+    remaining: tuple[tuple[Tile, ...], ...]
+
+
+@dataclass(frozen=True)
+class Texas42View:
+    """What one player may know. Teams: 0 = players 0 and 2, 1 = players 1 and 3."""
+
+    player: int
+    phase: str
+    to_act: int | None
+    hand: tuple[Tile, ...]                      # sorted high first
+    hand_number: int
+    shaker: int
+    bids: tuple[tuple[int, int | None, bool, bool], ...]   # (player, bid, plunge, forced)
+    bidder: int | None                          # standing high bidder / bid winner
+    bid: int | None                             # standing high bid / winning bid
+    plunge: bool
+    trump: str | None                           # "0".."6", "doubles", "none", "nello", "sevens"
+    trump_caller: int | None                    # who names (named) trumps
+    mode: TrumpMode | None
+    sitting_out: int | None                     # the Nel-O bidder's partner
+    leader: int | None                          # leader of the current trick
+    tricks: tuple[CompletedTrick, ...]
+    current_trick: tuple[tuple[int, Tile], ...]
+    points: tuple[int, int]                     # per team, this hand
+    team_stacks: tuple[tuple[tuple[Tile, ...], ...], tuple[tuple[Tile, ...], ...]]
+    totals: tuple[int, int]                     # marks or points, by the target
+    target: Target
+    hand_counts: tuple[int, ...]
+    legal: tuple[Command, ...]
+    options: dict[str, Any]
+    last_hand: HandSummary | None = None
+    winner: int | None = None                   # winning team once the game is over
+
+    @property
+    def pass_is_forced(self) -> bool:
+        """The shaker is to bid and all others passed: a pass becomes a forced 30."""
+        return (self.phase == Phase.BID and self.to_act == self.shaker
+                and all(bid is None for _, bid, _, _ in self.bids))

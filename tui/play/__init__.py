@@ -1,0 +1,1 @@
+"""Playing a game without the screen: sessions, saves, autosave and preferences (no Textual here)."""
