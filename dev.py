@@ -24,7 +24,7 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
 def ensure_env(extras: str) -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036  (dev.py may be started by an older python3)
         sys.exit("dominoes needs Python 3.11 or newer")
     if not PY.exists():
         print("Creating .venv ...", file=sys.stderr)

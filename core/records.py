@@ -122,7 +122,7 @@ class RecordWriter:
             self._write([header])
 
     @classmethod
-    def append_to(cls, path: str | os.PathLike[str], fsync: bool = False) -> "RecordWriter":
+    def append_to(cls, path: str | os.PathLike[str], fsync: bool = False) -> RecordWriter:
         """Continue an existing record (a resumed save) at its end.
 
         A partial last line (no newline: the write was cut short) is cut off
@@ -180,7 +180,7 @@ class RecordWriter:
         if self._owns and not self._stream.closed:
             self._stream.close()
 
-    def __enter__(self) -> "RecordWriter":
+    def __enter__(self) -> RecordWriter:
         return self
 
     def __exit__(self, *exc: object) -> None:

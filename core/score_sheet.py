@@ -3,7 +3,8 @@ as players keep it on paper. Built from the game's record lines (or events) by t
 figures of :mod:`core.summaries`; a hand thrown in (all passed) scores nothing and has
 no row.
 
-A row: the hand's number (as the play-by-play log counts hands), the bidder and the bid, made or set (and by how much), what
+A row: the hand's number (as the play-by-play log counts hands), the bidder and the bid, made or
+set (and by how much), what
 each side (a team in 42, a player otherwise) scored in it and the running totals.
 Mexican Train: the round, its engine, who went out (or blocked), each player's pips
 and the totals.
@@ -73,7 +74,8 @@ def _row(game: str, fallback: int, lines: list[dict[str, Any]],
     if game == "moon":
         hand = moon_hand(lines)
         bid = "Moon" if hand.bid == MOON else str(hand.bid)
-        return SheetRow(number=number, bidder=hand.bidder, bid=bid, made=hand.made, margin=hand.margin, scored=hand.delta,
+        return SheetRow(number=number, bidder=hand.bidder, bid=bid, made=hand.made, margin=hand.margin,
+                        scored=hand.delta,
                         totals=hand.scores)
     if game == "texas42":
         hand = texas42_hand(lines, _unit(game, options))

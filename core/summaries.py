@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from core.texas42.bidding import decode_bid, describe_bid as describe_42_bid, is_mark_bid
+from core.texas42.bidding import decode_bid, is_mark_bid
+from core.texas42.bidding import describe_bid as describe_42_bid
 from core.texas42.scoring import count_of, team_of
 from core.tiles import Tile, parse_tile, sort_hand
 

@@ -14,7 +14,6 @@ Markup is the screen's business: ``tui`` shows this text as ``rich.text.Text``
 
 from __future__ import annotations
 
-
 MAX_NAME = 40
 """The longest player name shown on screen (and accepted in a record header: see
 :data:`MAX_NAME_IN_RECORD`)."""

@@ -212,7 +212,7 @@ def rewrite_record(path: str | os.PathLike[str], header: dict[str, Any],
     moved over ``path`` with ``os.replace``: a crash leaves the old or the new
     record, never a mix.
     """
-    from core.records import dumps_line       # records imports the engines; keep it lazy
+    from core.records import dumps_line  # records imports the engines; keep it lazy
 
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))

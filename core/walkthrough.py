@@ -28,10 +28,8 @@ from core.game import Game, Phase
 from core.registry import game_class
 from core.tiles import Tile, parse_tile
 from core.tricks.count import COUNT
-from core.tricks.play import (SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, is_trump, rank, suit_led,
-                     trick_winner)
+from core.tricks.play import SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, is_trump, rank, suit_led, trick_winner
 from core.wording import and_list, plural, their, verb
-
 
 
 def _tiles(text: str) -> list[Tile]:

@@ -20,10 +20,10 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from core.bots.base import decision_rng, percentiles_ms  # noqa: E402
-from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot  # noqa: E402
 from core.bots.moon.expert import MoonExpertBot  # noqa: E402
-from core.bots.texas42.heuristic import Texas42EasyBot, Texas42StandardBot  # noqa: E402
+from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot  # noqa: E402
 from core.bots.texas42.expert import Texas42ExpertBot  # noqa: E402
+from core.bots.texas42.heuristic import Texas42EasyBot, Texas42StandardBot  # noqa: E402
 from core.moon.engine import MoonGame  # noqa: E402
 from core.texas42.engine import Texas42Game  # noqa: E402
 

@@ -162,6 +162,7 @@ def played_by_bots(name: str, seed: int, options: dict | None = None) -> Any:
     """A whole game as people would see one: standard bots in every seat (random legal
     moves make Moon scores like -617), each seat's decisions from its own seeded rng."""
     import random
+
     from core.bots import make_bot
     game = new_game(name, seed, options)
     game.start()

@@ -9,8 +9,7 @@ import pytest
 
 from core import arena
 from core.arena import hand_edges, main, seatings
-from core.arena_stats import (duplicate_edge, duplicate_win_rate, mean_ci95, t95, wilson_ci95,
-                              win_share)
+from core.arena_stats import duplicate_edge, duplicate_win_rate, mean_ci95, t95, wilson_ci95, win_share
 from core.records import read_record, replay
 
 TINY = ["--game", "mexican_train", "--a", "standard", "--b", "easy", "--deals", "2",

@@ -9,12 +9,12 @@ import random
 
 import pytest
 
+from core.bots.moon.expert import MoonExpertBot
 from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot
 from core.bots.moon.heuristic import hidden_of as moon_hidden
-from core.bots.moon.expert import MoonExpertBot
+from core.bots.texas42.expert import Texas42ExpertBot
 from core.bots.texas42.heuristic import Texas42EasyBot, Texas42StandardBot
 from core.bots.texas42.heuristic import hidden_of as texas_hidden
-from core.bots.texas42.expert import Texas42ExpertBot
 from core.bots.trick.sampling import sample
 from core.bots.trick.solver import tiles_of as tiles_in
 from core.bots.trick.view import played_by

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
+from core.bots.moon.expert import MoonExpertBot
+from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot, hidden_of, unseen_tiles
+from core.bots.trick.sampling import sample
+from core.bots.trick.solver import TILES
 from core.commands import Bid, Discard, NameTrump, Play
 from core.game import Phase
 from core.moon.engine import MoonGame
 from core.moon.view import MoonTrick, MoonView
-from core.bots.moon.heuristic import MoonEasyBot, MoonStandardBot, hidden_of, unseen_tiles
-from core.bots.moon.expert import MoonExpertBot
-from core.bots.trick.sampling import sample
-from core.bots.trick.solver import TILES
 from core.tiles import Tile, moon_set, parse_tile
 from core.tricks.play import TrumpMode, follows
 

@@ -9,13 +9,11 @@ import random
 
 import pytest
 
-from core.bots.texas42.heuristic import (Texas42EasyBot, Texas42StandardBot, hidden_of,
-                                    unseen_tiles)
 from core.bots.texas42.expert import Texas42ExpertBot
+from core.bots.texas42.heuristic import Texas42EasyBot, Texas42StandardBot, hidden_of, unseen_tiles
 from core.bots.trick.evaluation import estimate_tricks, nello_risk, sevens_make_rate
 from core.bots.trick.sampling import sample
-from core.bots.trick.solver import (COUNT_POINTS, INDEX, TILES, SearchAborted, TrickSolver,
-                                    mask_of, tables_for)
+from core.bots.trick.solver import COUNT_POINTS, INDEX, TILES, SearchAborted, TrickSolver, mask_of, tables_for
 from core.commands import MARK, Bid, NameTrump, Play
 from core.game import Phase
 from core.texas42.engine import CompletedTrick, Texas42Game, Texas42View

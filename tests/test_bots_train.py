@@ -12,8 +12,13 @@ from core.arena import Settings, play_deal
 from core.arena_stats import duplicate_edge, duplicate_win_rate
 from core.bots import LEVELS, make_bot
 from core.bots.base import Budget, DecisionTimer, decision_rng, percentiles_ms
-from core.bots.mexican_train.heuristic import (TrainEasyBot, TrainExpertBot, TrainStandardBot,
-                                  table_from_view, unseen_tiles)
+from core.bots.mexican_train.heuristic import (
+    TrainEasyBot,
+    TrainExpertBot,
+    TrainStandardBot,
+    table_from_view,
+    unseen_tiles,
+)
 from core.bots.mexican_train.planning import Table, best_chain, move_score, plan_policy
 from core.commands import Draw, Pass, Play
 from core.errors import OptionError

@@ -100,9 +100,9 @@ def test_hint_mexican_train_notes_for_a_draw():
 
 # -- what a hint rests on, and the order of its rows ---------------------------------------
 
-from core.bots.base import Rated                                     # noqa: E402
-from core.bots.trick.sampling import Group, Hidden, SearchBudget, evaluate  # noqa: E402
-from tui.screens.hint import HINT_MIN_DEALS, ranked_by_figure        # noqa: E402
+from core.bots.base import Rated  # noqa: E402
+from core.bots.trick.sampling import Group, SearchBudget, evaluate  # noqa: E402
+from tui.screens.hint import HINT_MIN_DEALS, ranked_by_figure  # noqa: E402
 
 TINY = {"budget_s": 0.0001}      # a clock that runs out at once (a very busy machine)
 

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from core.errors import RecordError
 from core.records import RecordWriter, parse_record
 from core.registry import game_class
-from core.errors import RecordError
 from core.simulate import LegalMoveBot
 from core.text import MAX_NAME, plain, player_name
 
@@ -179,6 +179,7 @@ async def test_a_hostile_save_file_name_does_not_crash_the_title(tmp_path):
 
 async def test_markup_typed_into_a_setup_field_is_shown_as_typed_and_does_nothing(tmp_path):
     from textual.widgets import Input, Static
+
     from tests.tui_pilot import make_app
     app = make_app(tmp_path, game="moon")
     clicks: list[str] = []

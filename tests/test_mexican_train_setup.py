@@ -8,8 +8,7 @@ import pytest
 
 from core.commands import Draw, Pass, Play
 from core.errors import OptionError
-from core.mexican_train.engine import (TILES_PER_PLAYER, MexicanTrainGame, players_for_set,
-                                sets_for_players)
+from core.mexican_train.engine import TILES_PER_PLAYER, MexicanTrainGame, players_for_set, sets_for_players
 from core.tiles import Tile, double_set
 from core.tiles import parse_tile as T
 

@@ -4,7 +4,8 @@ Seeded (the inputs; bot threads still make timing vary). The app runs headless w
 instant bots and its data in a private folder. Keys come in bursts, as over SSH.
 When the monkey quits the app (``q``), the app is started again -- playing,
 resuming the saved game (``dominoes resume``) or watching a record (``dominoes
-replay``) -- and the monkey goes on. The test fails on any unhandled exception (``run_test`` re-raises it), on a
+replay``) -- and the monkey goes on. The test fails on any unhandled exception (``run_test``
+re-raises it), on a
 bot worker that failed, and at the end on any record (saved, finished or
 abandoned) that no longer replays, or on any save moved aside as broken.
 """
@@ -15,9 +16,8 @@ import asyncio
 import os
 import random
 import time
-from pathlib import Path
-
 import unicodedata
+from pathlib import Path
 
 import pytest
 import textual.app

@@ -7,11 +7,27 @@ import random
 import pytest
 
 from core.commands import Bid, Discard, Draw, NameTrump, Play
-from core.errors import (GameOver, IllegalBid, IllegalMove, IllegalPlay, IllegalTrump,
-                         NotYourTurn, OptionError, WrongPhase)
+from core.errors import (
+    GameOver,
+    IllegalBid,
+    IllegalMove,
+    IllegalPlay,
+    IllegalTrump,
+    NotYourTurn,
+    OptionError,
+    WrongPhase,
+)
 from core.game import Phase
-from core.moon.engine import (BidMade, GameEnded, HandEnded, HandStarted, MoonGame, Redealt,
-                       TrickWon, WidowDiscarded, describe_bid)
+from core.moon.engine import (
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    MoonGame,
+    Redealt,
+    TrickWon,
+    WidowDiscarded,
+    describe_bid,
+)
 from core.tiles import moon_set, parse_tile
 
 # -- deals ------------------------------------------------------------------

@@ -5,8 +5,7 @@ from __future__ import annotations
 import re
 
 from core.commands import Bid, Discard, Draw, NameTrump, Pass, Play
-from core.narration import (current_hand, describe_command, last_finished_hand, narrate,
-                            split_hands)
+from core.narration import current_hand, describe_command, last_finished_hand, narrate, split_hands
 from core.simulate import simulate_game
 from core.tiles import Tile
 

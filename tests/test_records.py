@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 from pathlib import Path
 
@@ -14,8 +13,7 @@ from hypothesis import strategies as st
 
 from core import records
 from core.errors import OptionError, RecordError
-from core.records import (MAX_BYTES, RecordWriter, dumps_line, parse_record, read_record,
-                          record_lines, replay)
+from core.records import MAX_BYTES, RecordWriter, dumps_line, parse_record, read_record, record_lines, replay
 from core.registry import GAME_NAMES, GAMES, game_class
 from core.simulate import play_out, simulate, simulate_game
 
@@ -204,7 +202,7 @@ def test_writer_keeps_non_ascii_names_as_utf8(tmp_path):
         writer.append(game.history)
     record = read_record(tmp_path / "r.jsonl")
     assert [p["name"] for p in record.header["players"]] == ["Seán", "Łukasz", "陳"]
-    assert "Seán".encode("utf-8") in (tmp_path / "r.jsonl").read_bytes()
+    assert "Seán".encode() in (tmp_path / "r.jsonl").read_bytes()
 
 
 # -- saves: a record without game_end --------------------------------------------

@@ -12,8 +12,14 @@ from textual.screen import Screen
 from core.records import parse_record, read_record
 from core.registry import game_class
 from core.simulate import LegalMoveBot, bot_players, simulate
-from tui.screens.replay import (DEFAULT_SPEED, SPEEDS, ReplayScreen, TrainReplayScreen,
-                                open_replay, replay_screen)
+from tui.screens.replay import (
+    DEFAULT_SPEED,
+    SPEEDS,
+    ReplayScreen,
+    TrainReplayScreen,
+    open_replay,
+    replay_screen,
+)
 from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import ReplayTable, tile_label
 

@@ -5,7 +5,6 @@ command line refusing a bad record before any screen opens."""
 from __future__ import annotations
 
 import errno
-import json
 import os
 import shutil
 import subprocess
@@ -19,8 +18,7 @@ from core.records import read_record, replay
 from core.registry import game_class
 from tui.play import saves
 from tui.play.autosave import Autosave, new_session, resume_session
-from tui.play.saves import (HISTORY_CAP, SAVE_MAX_BYTES, SaveInUse, archive, history, load_save,
-                       scan_saves)
+from tui.play.saves import HISTORY_CAP, SAVE_MAX_BYTES, SaveInUse, archive, history, load_save, scan_saves
 from tui.play.session import Seat
 
 ROOT = Path(__file__).resolve().parents[1]

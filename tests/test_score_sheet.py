@@ -20,8 +20,15 @@ from rich.console import Console
 from textual.widgets import Static
 
 from core.summaries import texas42_hand
-from tests.tui_pilot import (DIALOG_SCREENS, game_screen, make_app, move_key, play_to_game_over,
-                             record_lines, settle)
+from tests.tui_pilot import (
+    DIALOG_SCREENS,
+    game_screen,
+    make_app,
+    move_key,
+    play_to_game_over,
+    record_lines,
+    settle,
+)
 from tui.screens.game_base import GameScreen
 from tui.screens.score_sheet import ScoreSheetScreen
 from tui.screens.setup import SetupScreen

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from core.simulate import simulate
-from core.statistics import (Statistics, collect, from_records, human_seat, summarize,
-                             used_undo)
+from core.statistics import Statistics, collect, from_records, human_seat, summarize, used_undo
 from tests.tui_pilot import make_app
 from tui.screens.statistics import StatisticsScreen, bid_bars, overview_bars
 from tui.screens.title import TitleScreen
@@ -145,7 +144,7 @@ def test_statistics_over_simulated_games_agree_with_their_records():
     stats = from_records(records)
     assert stats.played == 9
     for record in records:
-        game, seat = record[0]["game"], human_seat(record[0])
+        seat = human_seat(record[0])
         end = record[-1]
         assert end["event"] == "game_end"
     for name in ("moon", "texas42", "mexican_train"):

@@ -202,7 +202,8 @@ def test_score_sheet_skips_a_thrown_in_hand_and_finds_a_hand_by_its_end():
              {"event": "hand_start", "hand": 4, "first_bidder": 0}]
     sheet = score_sheet("moon", lines)
     assert [row.number for row in sheet.rows] == [1, 3]     # numbered as dealt
-    assert sheet.rows[1].bid == "4" and sheet.rows[1].bidder == 2 and sheet.rows[1].margin == -1 and sheet.totals == (6, 4, -3)
+    assert sheet.rows[1].bid == "4" and sheet.rows[1].bidder == 2 and sheet.rows[1].margin == -1
+    assert sheet.totals == (6, 4, -3)
     assert hand_lines(lines, end)[-1] == end
     assert hand_lines(lines)[-1] == later
     assert hand_lines(lines[:1]) is None

@@ -7,9 +7,8 @@ import pytest
 from core.commands import MARK, Bid, NameTrump, Play
 from core.errors import IllegalBid, NotYourTurn, WrongPhase
 from core.game import Phase
-from core.texas42.engine import describe_bid, legal_bids
 from core.texas42.bidding import bid_error, decode_bid, encode_bid
-
+from core.texas42.engine import describe_bid, legal_bids
 from tests.test_texas42_support import SIXES, bids, game_with, of_kind, tiles
 
 

@@ -15,9 +15,16 @@ from core.game import Phase
 from core.texas42.engine import Texas42Game
 from core.texas42.scoring import COUNT, award, count_of, game_winner, trick_points
 from core.tiles import Tile, double_set
-
-from tests.test_texas42_support import (SIXES, bids, game_with, lead_in_order, of_kind,
-                                        play_first_legal, tiles, win_auction)
+from tests.test_texas42_support import (
+    SIXES,
+    bids,
+    game_with,
+    lead_in_order,
+    of_kind,
+    play_first_legal,
+    tiles,
+    win_auction,
+)
 
 SIX_ORDER = ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"]
 

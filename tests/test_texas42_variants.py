@@ -7,9 +7,17 @@ import pytest
 from core.commands import MARK, Bid, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn
 from core.tiles import Tile
-
-from tests.test_texas42_support import (SIXES, bids, game_with, lead_in_order, of_kind,
-                                        play_first_legal, rotate, tiles, win_auction)
+from tests.test_texas42_support import (
+    SIXES,
+    bids,
+    game_with,
+    lead_in_order,
+    of_kind,
+    play_first_legal,
+    rotate,
+    tiles,
+    win_auction,
+)
 
 # Seat 0 holds low tiles and loses every trick to seat 1's sixes; seat 2 sits out.
 NELLO = ["4-0 3-1 3-0 2-1 2-0 1-0 0-0",

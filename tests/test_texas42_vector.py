@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-
 from core.texas42.engine import Texas42Game
 
 VECTOR = Path(__file__).parent / "fixtures" / "vectors" / "texas42-straight-13-hands.jsonl"

@@ -12,8 +12,17 @@ import random
 import pytest
 
 from core.tiles import Tile, double_set
-from core.tricks.play import (DOUBLES, TRUMP, TrumpMode, follows, illegal_play_reason, is_trump,
-                         legal_plays, suit_led, trick_winner)
+from core.tricks.play import (
+    DOUBLES,
+    TRUMP,
+    TrumpMode,
+    follows,
+    illegal_play_reason,
+    is_trump,
+    legal_plays,
+    suit_led,
+    trick_winner,
+)
 
 TILES = double_set(6)
 NUMBER_TRUMPS = [TrumpMode(str(n)) for n in range(7)]

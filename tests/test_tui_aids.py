@@ -13,7 +13,6 @@ from tui.screens.hand_review import HandReviewScreen
 from tui.screens.hint import Hint, HintRow, HintScreen
 from tui.screens.log import LogScreen
 from tui.screens.summary import HandSummaryScreen
-from tui.widgets.status_line import StatusLine
 
 EASY3 = ["human", "easy", "easy"]
 MOON = {"target": 7}

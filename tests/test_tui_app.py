@@ -14,14 +14,13 @@ from tests.tui_pilot import game_screen, make_app, record_lines, settle
 from tui.app import DominoesApp
 from tui.messages import BotThinking, GameUpdated
 from tui.play.preferences import Preferences
-from tui.screens.game_base import GameScreen
+from tui.play.session import GameSession, LegalMoveBot, Seat, make_bot_for
 from tui.screens.help import HelpScreen
 from tui.screens.settings import SettingsScreen
 from tui.screens.setup import SetupScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.screens.trick_table import TrickTableScreen
-from tui.play.session import GameSession, LegalMoveBot, Seat, make_bot_for
 from tui.widgets.hand import HandView
 from tui.widgets.status_line import StatusLine
 

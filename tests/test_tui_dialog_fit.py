@@ -13,9 +13,17 @@ from textual import events
 from textual.geometry import Region
 
 from core.commands import MARK, Bid, Discard, NameTrump
-from tests.test_tui_dialogs import (SIZE, DialogHost, decision, doubles_of_first_bidder,
-                                    moon_at_bid, moon_at_widow, open_dialog, texas42_at_bid,
-                                    texas42_at_trump)
+from tests.test_tui_dialogs import (
+    SIZE,
+    DialogHost,
+    decision,
+    doubles_of_first_bidder,
+    moon_at_bid,
+    moon_at_widow,
+    open_dialog,
+    texas42_at_bid,
+    texas42_at_trump,
+)
 from tests.tui_pilot import make_app, settle
 from tui.screens.bidding import BiddingDialog
 from tui.screens.trump import TRUMP_ORDER, TrumpDialog, most_held

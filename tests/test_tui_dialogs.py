@@ -9,24 +9,22 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from textual.app import App
-
 from textual.widgets import Static
 
 from core.commands import MARK, Bid, Discard, NameTrump, Play
 from core.mexican_train.engine import MexicanTrainGame
 from core.moon.engine import MoonGame
 from core.texas42.engine import Texas42Game
+from tui.play.session import default_seats
 from tui.screens.bidding import BiddingDialog
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.screens.trump import TrumpDialog, trump_rank
 from tui.screens.widow import WidowDialog
-from tui.play.session import default_seats
 from tui.widgets.hand import HandView
 
 SIZE = (80, 24)

@@ -29,16 +29,15 @@ from core.tiles import Tile
 from tests.tui_pilot import game_screen, make_app, settle
 from tui.app import keep_svg_spaces
 from tui.keys import ascii_keys, key_display
+from tui.play.session import GameSession, default_seats
 from tui.screens.game_base import GameScreen
 from tui.screens.replay import replay_screen
 from tui.screens.walkthrough import WalkthroughIntro, start_walkthrough
-from tui.play.session import GameSession, default_seats
 from tui.widgets.canvas import Canvas
 from tui.widgets.keys_footer import KeysFooter, plan_rows
 from tui.widgets.status_line import StatusLine
 from tui.widgets.train_line import TrainLine, column_titles
-from tui.widgets.trick_area import (MAX_TABLE_HEIGHT, MAX_TABLE_WIDTH, SeatPlace, TrickScene,
-                                    draw_table)
+from tui.widgets.trick_area import MAX_TABLE_HEIGHT, MAX_TABLE_WIDTH, SeatPlace, TrickScene, draw_table
 
 SIZE = (80, 24)
 

@@ -15,9 +15,9 @@ from core.commands import Play
 from core.moon.engine import MoonGame
 from core.texas42.engine import Texas42Game
 from tests.tui_pilot import make_app
+from tui.play.session import GameSession, default_seats
 from tui.screens.help import HelpScreen
 from tui.screens.trick_table import TrickTableScreen
-from tui.play.session import GameSession, default_seats
 
 SIZE = (80, 24)
 
@@ -108,6 +108,7 @@ def played_history(game: Any, until: str, seed: int = 1) -> list[dict[str, Any]]
     """Easy bots in every seat (seeded) until an event of kind ``until``; the record
     lines so far."""
     import random
+
     from core.bots import make_bot
     rng = random.Random(seed)
     bot = make_bot(game.name, "easy")

@@ -16,15 +16,22 @@ from core.commands import MARK
 from core.mexican_train.engine import MexicanTrainGame
 from core.moon.engine import MoonGame
 from core.texas42.engine import Texas42Game
-from tests.test_tui_dialogs import (decision, doubles_of_first_bidder, moon_at_bid,
-                                    moon_at_widow, play_until, texas42_at_bid, texas42_at_trump)
+from tests.test_tui_dialogs import (
+    decision,
+    doubles_of_first_bidder,
+    moon_at_bid,
+    moon_at_widow,
+    play_until,
+    texas42_at_bid,
+    texas42_at_trump,
+)
 from tests.test_tui_train import HubHost, find_game, hub_session
 from tui.app import AppLook
+from tui.play.session import default_seats
 from tui.screens.bidding import BiddingDialog
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.screens.trump import TrumpDialog
 from tui.screens.widow import WidowDialog
-from tui.play.session import default_seats
 
 SIZE = (80, 24)
 STYLES = Path(__file__).resolve().parent.parent / "styles"

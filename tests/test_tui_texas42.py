@@ -5,8 +5,8 @@ from __future__ import annotations
 from core.commands import MARK, Bid, NameTrump
 from core.texas42.engine import Texas42Game
 from tests.tui_pilot import game_screen, make_app, play_to_game_over, record_lines, settle
-from tui.screens.trick_table import TrickTableScreen
 from tui.play.session import GameSession, Seat
+from tui.screens.trick_table import TrickTableScreen
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.trick_area import TrickArea
 

@@ -17,8 +17,8 @@ from core.mexican_train.engine import MexicanTrainGame
 from core.tiles import Tile, double_set
 from tests.tui_pilot import game_screen, make_app, record_lines, settle
 from tui.app import AppLook
-from tui.screens.train_hub import TrainHubScreen
 from tui.play.session import GameSession, default_seats
+from tui.screens.train_hub import TrainHubScreen
 from tui.widgets.hub_hand import HubHand
 from tui.widgets.status_line import StatusLine
 from tui.widgets.train_line import TrainLine, TrainRow, fit_tiles, render_train_line

@@ -20,15 +20,15 @@ import pytest
 
 from core.commands import Draw, Pass, Play
 from core.mexican_train.engine import MexicanTrainGame
-from core.tiles import Tile, double_set, pip_total
 from core.mexican_train.trains import MEXICAN
+from core.tiles import Tile, double_set, pip_total
 from tests.test_tui_train import HubHost, hub_session
 from tests.tui_pilot import settle
 from tui.app import DominoesApp
+from tui.play.session import GameSession, Seat
 from tui.screens.game_base import GameScreen
 from tui.screens.train_hub import TrainHubScreen
 from tui.screens.walkthrough import WalkthroughMixin
-from tui.play.session import GameSession, Seat
 from tui.widgets.hub_hand import NO_KEY, TILE_KEYS, HubHand, tile_key
 from tui.widgets.train_line import COUNT_WIDTH, NAME_WIDTH, SCORE_WIDTH, TrainLine
 
@@ -303,7 +303,7 @@ async def test_news_never_cuts_an_item_and_wraps_one_too_long_for_a_line():
             await pilot.pause()
             wrapped = max(wrapped, check_news(app, hub))
         assert wrapped == 2                    # a long-named move, whole, on two rows
-        for key, line in ((0, hub.line_for(0)), (MEXICAN, hub.line_for(MEXICAN))):
+        for _key, line in ((0, hub.line_for(0)), (MEXICAN, hub.line_for(MEXICAN))):
             assert shown_row(app, line) is not None
 
 

@@ -11,8 +11,7 @@ from textual._time import get_time
 
 from core.registry import game_class
 from core.simulate import LegalMoveBot
-from tests.tui_pilot import (DIALOG_SCREENS, game_screen, make_app, move_key, record_lines,
-                              settle)
+from tests.tui_pilot import DIALOG_SCREENS, game_screen, make_app, move_key, record_lines, settle
 from tui.screens.game_base import GameScreen
 
 SHORT = {"moon": {"target": 7}, "texas42": {"target": "marks:2"},

@@ -11,8 +11,7 @@ from core.commands import Bid
 from core.records import RecordWriter, read_record, record_lines, replay
 from core.registry import game_class
 from core.simulate import LegalMoveBot, simulate_game
-from core.undo import (Timeline, decisions, hand_floor, marked_header, read_header, rebuild,
-                       rewrite_record)
+from core.undo import Timeline, decisions, hand_floor, marked_header, read_header, rebuild, rewrite_record
 
 GAMES = [("moon", {"target": 7}), ("texas42", {"target": "marks:2"}),
          ("mexican_train", {"rounds": 2, "players": 3})]

@@ -11,11 +11,17 @@ from core.commands import Play
 from core.walkthrough import WALKTHROUGHS, Guide, walkthrough_for
 from tests.tui_pilot import game_screen, make_app, settle
 from tui.play.preferences import Preferences
+from tui.play.session import make_bot_for
 from tui.screens.game_base import GameScreen
 from tui.screens.title import TitleScreen
-from tui.screens.walkthrough import (WalkthroughDone, WalkthroughIntro, WalkthroughMixin,
-                                     WalkthroughOffer, lesson_text, offer_walkthrough)
-from tui.play.session import make_bot_for
+from tui.screens.walkthrough import (
+    WalkthroughDone,
+    WalkthroughIntro,
+    WalkthroughMixin,
+    WalkthroughOffer,
+    lesson_text,
+    offer_walkthrough,
+)
 
 GAMES = ("moon", "texas42", "mexican_train")
 DIALOGS = {"BiddingDialog", "WidowDialog", "TrumpDialog", "HandSummaryScreen"}

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from core.wording import (and_list, base_form, echo_free, is_you, join, plural, possessive,
-                          says, their, verb, words)
+from core.wording import (
+    and_list,
+    base_form,
+    echo_free,
+    is_you,
+    join,
+    plural,
+    possessive,
+    says,
+    their,
+    verb,
+    words,
+)
 
 
 @pytest.mark.parametrize("third,base", [

@@ -20,11 +20,11 @@ from core.narration import narrate, split_hands
 from core.registry import game_class
 from core.simulate import simulate_game
 from tests.tui_pilot import DIALOG_SCREENS, game_screen, make_app, settle
+from tui.play.session import GameSession, Seat
 from tui.screens.game_base import GameScreen
 from tui.screens.hand_review import review_renderables
 from tui.screens.hint import compute_hint, hint_renderable, hint_rng, hint_text
 from tui.screens.trick_table import TrickTableScreen
-from tui.play.session import GameSession, Seat
 from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import table_text
 

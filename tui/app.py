@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 from textual import events
 from textual.app import App
-from textual.geometry import Size
 from textual.binding import Binding
+from textual.geometry import Size
 
 import styles
 from core.registry import game_class
@@ -313,8 +313,9 @@ class DominoesApp(AppLook, App):
         """Textual's screenshot action, with the file name and folder always the app's own:
         an SVG under ``screenshots/`` in the data directory (never a path that came from
         anywhere else, whatever the arguments say)."""
-        from tui.play.saves import data_dir
         import time
+
+        from tui.play.saves import data_dir
         folder = (self.save_dir if self.save_dir is not None else data_dir()) / "screenshots"
         name = f"dominoes-{time.strftime('%Y%m%d-%H%M%S')}.svg"
         try:

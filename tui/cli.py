@@ -13,7 +13,8 @@ end). The app needs a terminal: with standard input, output or error not one
 (a pipe, a file, ``</dev/null``), the command says so and exits with status 2
 instead of starting. ``simulate --out`` writes a temporary file beside FILE and
 renames it over FILE once the record is whole: a game that fails leaves no
-half file (and an earlier FILE untouched). Nothing here imports Textual: ``simulate`` stays headless and fast, and
+half file (and an earlier FILE untouched). Nothing here imports Textual: ``simulate`` stays headless
+and fast, and
 the app (``tui.app``) is imported only when it is about to run.
 """
 
@@ -213,7 +214,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     import secrets
 
     from core.records import RecordWriter
-    from core.simulate import bot_players, bot_rng, new_game
+    from core.simulate import bot_players, new_game
 
     options = simulation_options(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)

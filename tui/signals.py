@@ -110,7 +110,7 @@ class SignalExit:
         self._timer: threading.Timer | None = None
 
     # -- installing ---------------------------------------------------------------------
-    def install(self) -> "SignalExit":
+    def install(self) -> SignalExit:
         for signum in LEAVE_SIGNALS:
             self.loop.add_signal_handler(signum, self.leave, signum)
             self._installed.append(signum)
@@ -132,7 +132,7 @@ class SignalExit:
                 pass
         self._installed.clear()
 
-    def __enter__(self) -> "SignalExit":
+    def __enter__(self) -> SignalExit:
         return self.install()
 
     def __exit__(self, *exc: object) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import importlib
 
-from core.errors import OptionError
 from core.bots.base import Bot, Budget, DecisionTimer, decision_rng
+from core.errors import OptionError
 
 LEVELS = ("easy", "standard", "expert")
 GAMES = ("moon", "texas42", "mexican_train")

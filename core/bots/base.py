@@ -98,7 +98,7 @@ class Budget:
     deterministic: bool = False
     _deadline: float = field(default=0.0, repr=False)
 
-    def start(self) -> "Budget":
+    def start(self) -> Budget:
         seconds = DEFAULT_EXPERT_BUDGET_S if self.seconds is None else self.seconds
         self._deadline = time.perf_counter() + max(0.0, seconds)
         return self
@@ -135,7 +135,7 @@ class DecisionTimer:
         if kind is not None:
             self.kinds.setdefault(level, {}).setdefault(kind, []).append(seconds)
 
-    def merge(self, other: "DecisionTimer | dict[str, list[float]]") -> None:
+    def merge(self, other: DecisionTimer | dict[str, list[float]]) -> None:
         times = other.times if isinstance(other, DecisionTimer) else other
         for level, values in times.items():
             self.times.setdefault(level, []).extend(values)

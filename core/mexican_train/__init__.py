@@ -1,1 +1,4 @@
-"""Mexican Train: engine, events, options, record, view, trains and doubles (rules: docs/rules/mexican-train.md)."""
+"""Mexican Train: engine, events, options, record, view, trains, doubles.
+
+Rules: docs/rules/mexican-train.md.
+"""

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from core.tiles import Tile
 from core.mexican_train.trains import TrainKey
+from core.tiles import Tile
 
 
 class OpenDouble(NamedTuple):

@@ -17,7 +17,8 @@ A turn, as this engine runs it:
   it or any tile on any available train. After two or more (each on an available
   train): another double, or the closing non-double, which goes only on the
   first of them (on any of them with ``doubles_any_order``; doubles no tile can
-  satisfy any more are skipped). A non-double ends the turn. The doubles still open then block from the end of the turn.
+  satisfy any more are skipped). A non-double ends the turn. The doubles still open then block
+  from the end of the turn.
 * No play: ``Draw`` one tile. If it plays, it must be played (it is the only
   tile that can be); if not, the engine puts the marker on the player's train
   and ends the turn within the same ``apply``. A drawn double that is played
@@ -59,16 +60,30 @@ from core.commands import Command, Draw, Pass, Play
 from core.errors import IllegalMove, IllegalPlay, NotYourTurn, WrongPhase
 from core.events import Event
 from core.game import Game, Phase
-from core.tiles import Tile, double_set, sort_hand
 from core.mexican_train.doubles import OpenDoubles, live
-from core.mexican_train.events import Deal, GameEnd, Marker, Passed, RoundEnd, RoundStart, TileDrawn, TilePlayed
-from core.mexican_train.options import (OPTIONS, TILES_PER_PLAYER, check_options,  # noqa: F401
-                            players_for_set, sets_for_players)
+from core.mexican_train.events import (
+    Deal,
+    GameEnd,
+    Marker,
+    Passed,
+    RoundEnd,
+    RoundStart,
+    TileDrawn,
+    TilePlayed,
+)
+from core.mexican_train.options import (  # noqa: F401
+    OPTIONS,
+    TILES_PER_PLAYER,
+    check_options,
+    players_for_set,
+    sets_for_players,
+)
 from core.mexican_train.record import as_tile, check_preset
 from core.mexican_train.record import command_from_record as _command_from_record
 from core.mexican_train.record import deals_from_record as _deals_from_record
-from core.mexican_train.view import TrainView
 from core.mexican_train.trains import MEXICAN, Train, TrainKey, TrainState, train_label  # noqa: F401
+from core.mexican_train.view import TrainView
+from core.tiles import Tile, double_set, sort_hand
 
 __all__ = ["MexicanTrainGame", "TrainView", "TrainState", "MEXICAN", "TILES_PER_PLAYER",
            "sets_for_players", "players_for_set"]

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from core.commands import Command, Draw, Pass, Play
-from core.tiles import Tile, parse_tile, tile
 from core.mexican_train.trains import parse_train
+from core.tiles import Tile, parse_tile, tile
 
 ENGINE_LINES = frozenset({"round_start", "deal", "marker", "round_end", "game_end"})
 DECISION_LINES = frozenset({"play", "draw", "pass"})

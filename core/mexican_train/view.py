@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.commands import Command
-from core.tiles import Tile
 from core.mexican_train.trains import MEXICAN, TrainKey, TrainState
+from core.tiles import Tile
 
 
 @dataclass(frozen=True)

@@ -20,14 +20,32 @@ from core.commands import Bid, Command, Discard, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn, WrongPhase
 from core.events import Event
 from core.game import Game, Phase
-from core.moon.events import (BidMade, Dealt, GameEnded, HandEnded, HandStarted, Redealt,
-                          TilePlayed, TrickWon, TrumpNamed, WidowDiscarded)
+from core.moon.events import (
+    BidMade,
+    Dealt,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    Redealt,
+    TilePlayed,
+    TrickWon,
+    TrumpNamed,
+    WidowDiscarded,
+)
+from core.moon.options import MOON_OPTIONS
 from core.moon.record import check_preset, to_tile
 from core.moon.record import command_from_record as _command_from_record
 from core.moon.record import deals_from_record as _deals_from_record
-from core.moon.view import (BIDS, MOON, TRUMP_CHOICES, MoonTrick, MoonView, describe_bid,
-                        player_name, tricks_needed)
-from core.moon.options import MOON_OPTIONS
+from core.moon.view import (
+    BIDS,
+    MOON,
+    TRUMP_CHOICES,
+    MoonTrick,
+    MoonView,
+    describe_bid,
+    player_name,
+    tricks_needed,
+)
 from core.options import OptionTable
 from core.tiles import Tile, moon_set, shuffled, sort_hand
 from core.tricks.play import TRUMP_NAMES, TrumpMode, illegal_play_reason, legal_plays, trick_winner

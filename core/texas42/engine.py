@@ -27,19 +27,42 @@ from __future__ import annotations
 import random
 from typing import Any, Iterable
 
-from core.texas42 import record as texas42_record
 from core.commands import Bid, Command, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn, WrongPhase
 from core.events import Event, to_json_value
 from core.game import Game, Phase
-from core.texas42.bidding import (NELLO_MIN_BID, PLUNGE_MIN_DOUBLES, SEVENS_MIN_BID, MIN_BID,
-                              bid_error, describe_bid, legal_bids)
-from core.texas42.events import (BidMade, Dealt, GameEnded, HandEnded, HandStarted, ShakerDrawn,
-                             TilePlayed, TrickWon, TrumpNamed)
+from core.texas42 import record as texas42_record
+from core.texas42.bidding import (
+    MIN_BID,
+    NELLO_MIN_BID,
+    PLUNGE_MIN_DOUBLES,
+    SEVENS_MIN_BID,
+    bid_error,
+    describe_bid,
+    legal_bids,
+)
+from core.texas42.events import (
+    BidMade,
+    Dealt,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    ShakerDrawn,
+    TilePlayed,
+    TrickWon,
+    TrumpNamed,
+)
 from core.texas42.options import OPTION_TABLE, Target, target_of
+from core.texas42.scoring import (
+    award,
+    game_winner,
+    hand_result,
+    hand_stops,
+    partner_of,
+    team_of,
+    trick_points,
+)
 from core.texas42.view import CompletedTrick, HandSummary, Texas42View
-from core.texas42.scoring import (award, game_winner, hand_result, hand_stops, partner_of,
-                              team_of, trick_points)
 from core.tiles import Tile, double_set, shuffled, sort_hand
 from core.tricks.play import TrumpMode, illegal_play_reason, legal_plays, trick_winner
 

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from tui.play.saves import (SaveInUse, archive, load_save, lock_save, new_save_path, saves_dir)
+from tui.play.saves import SaveInUse, archive, load_save, lock_save, new_save_path, saves_dir
 
 __all__ = ["Autosave", "SaveInUse", "missing_events", "new_session", "resume_session",
            "seats_from_header"]
@@ -73,7 +73,7 @@ class Autosave:
     # -- making one -------------------------------------------------------------------
     @classmethod
     def create(cls, game: Any, players: list[dict[str, Any]], base: Path | None = None,
-               on_failure: Callable[[str], None] | None = None) -> "Autosave":
+               on_failure: Callable[[str], None] | None = None) -> Autosave:
         """A new save for ``game``, its header written at once. When the data directory
         cannot be written, ``on_failure`` is told why and the save starts failed: it
         is written as soon as the disk lets it."""
@@ -104,7 +104,7 @@ class Autosave:
 
     @classmethod
     def resume(cls, path: Path, game: Any, record: Any, base: Path | None = None,
-               on_failure: Callable[[str], None] | None = None) -> "Autosave":
+               on_failure: Callable[[str], None] | None = None) -> Autosave:
         """Go on writing the save at ``path`` (read and replayed into ``game``).
 
         A partial last line is cut off; events the replayed game holds beyond the

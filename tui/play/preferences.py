@@ -74,7 +74,7 @@ class Preferences:
 
     # -- loading and saving ----------------------------------------------------
     @classmethod
-    def load(cls, path: Path | None = None) -> "Preferences":
+    def load(cls, path: Path | None = None) -> Preferences:
         path = path or default_path()
         prefs = cls(path=path)
         try:

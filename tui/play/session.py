@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from core.commands import Command
 from core.bots import LEVELS, make_bot
+from core.commands import Command
 from core.events import Event
 from core.game import Game
 from core.simulate import LegalMoveBot

@@ -24,9 +24,9 @@ from rich.text import Text
 from textual.binding import Binding
 
 from core.commands import MARK, Bid
-from core.texas42.bidding import NELLO_MIN_BID, SEVENS_MIN_BID
 from core.moon.view import MOON, MoonView
 from core.moon.view import describe_bid as describe_moon_bid
+from core.texas42.bidding import NELLO_MIN_BID, SEVENS_MIN_BID
 from core.texas42.bidding import describe_bid as describe_42_bid
 from tui.screens.choice_dialog import Choice, ChoiceDialog
 

@@ -31,7 +31,7 @@ from typing import Any, ClassVar, Sequence
 
 from rich.text import Text
 from textual import events, on
-from textual._time import get_time        # the clock Textual stamps every event with
+from textual._time import get_time  # the clock Textual stamps every event with
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -45,7 +45,6 @@ from tui.keys import as_shown, key_hint
 from tui.widgets.choice_grid import ChoiceGrid, GridCell
 from tui.widgets.hand import HandView
 from tui.widgets.keys_footer import KeysFooter
-
 
 NOTE_COLUMN_MAX = 12
 """Labels up to this long have their notes in one column."""

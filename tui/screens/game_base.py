@@ -42,8 +42,8 @@ from textual.worker import get_current_worker
 from core.errors import IllegalMove
 from tui.keys import key_hint
 from tui.messages import BotThinking, GameUpdated, HumanTurn, MoveRejected
-from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.play.session import GameSession, LegalMoveBot
+from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.status_line import StatusLine
 
@@ -584,7 +584,7 @@ def save_problem_text(problem: str, unsaved_moves: int) -> Text:
     return text
 
 
-def unsaved_game(app: Any) -> "GameScreen | None":
+def unsaved_game(app: Any) -> GameScreen | None:
     """The game screen under everything whose game is not being saved, if any."""
     for screen in reversed(getattr(app, "screen_stack", [])):
         if isinstance(screen, GameScreen) and screen.session.save_problem:

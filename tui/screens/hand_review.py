@@ -27,13 +27,21 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 import styles
-from core.narration import (HAND_ENDS, last_finished_hand, moon_bid_text, narrate,
-                            texas42_bid_text, tiles_text, train_text, trump_text)
+from core.narration import (
+    HAND_ENDS,
+    last_finished_hand,
+    moon_bid_text,
+    narrate,
+    texas42_bid_text,
+    tiles_text,
+    train_text,
+    trump_text,
+)
 from core.texas42.bidding import decode_bid
 from core.tiles import Tile, parse_tile, sort_hand
 from core.wording import plural
-from tui.plain_text import row as plain_row
 from tui.keys import as_shown, key_hint
+from tui.plain_text import row as plain_row
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 

@@ -332,7 +332,7 @@ class HintScreen(ModalScreen[None]):
 
     @classmethod
     def for_session(cls, session: Any, bot_options: dict[str, Any] | None = None,
-                    compute: Callable[..., Hint] | None = None) -> "HintScreen":
+                    compute: Callable[..., Hint] | None = None) -> HintScreen:
         view = session.view()
         player = view.player
         return cls(session.game.name, view, list(view.legal),

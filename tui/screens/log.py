@@ -80,7 +80,7 @@ class LogScreen(ModalScreen[None]):
         self.index = len(self.hands) - 1
 
     @classmethod
-    def for_session(cls, session: Any) -> "LogScreen":
+    def for_session(cls, session: Any) -> LogScreen:
         game = session.game
         return cls(game.name, list(game.history), [s.name for s in session.seats],
                    session.viewer(), game.options)

@@ -30,8 +30,8 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Static
 
-from core.text import plain
 import styles
+from core.text import plain
 from tui.keys import as_shown, key_hint
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.replay_model import ReplayModel

@@ -27,7 +27,8 @@ from textual.widgets import Static
 from core.events import Event
 from core.score_sheet import ScoreSheet, SheetRow, score_sheet
 from tui.keys import key_hint
-from tui.plain_text import as_text, row as plain_row
+from tui.plain_text import as_text
+from tui.plain_text import row as plain_row
 from tui.widgets.keys_footer import KeysFooter
 
 SHEET_KEY = "equals_sign"
@@ -201,7 +202,7 @@ class ScoreSheetScreen(ModalScreen[None]):
         self.sheet = score_sheet(game_name, items, options, sides=len(self.names))
 
     @classmethod
-    def for_session(cls, session: Any) -> "ScoreSheetScreen":
+    def for_session(cls, session: Any) -> ScoreSheetScreen:
         game = session.game
         return cls(game.name, list(game.history), [s.name for s in session.seats],
                    game.options)

@@ -22,8 +22,8 @@ from core.options import OptionSpec
 from core.registry import game_class
 from core.text import plain
 from tui.play.preferences import LEVELS
-from tui.screens.title import GAME_TITLES
 from tui.play.session import SEAT_NAMES
+from tui.screens.title import GAME_TITLES
 from tui.widgets.keys_footer import KeysFooter
 
 MAX_SEATS = 12

@@ -11,9 +11,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from core.wording import plural
 from tui.keys import as_shown
 from tui.widgets.scoreboard import team_names
-from core.wording import plural
 from tui.widgets.tile import inline_tile
 
 

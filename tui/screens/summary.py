@@ -35,15 +35,23 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from core import wording
-from core.moon.view import MOON, describe_bid as describe_moon_bid
+from core.moon.view import MOON
+from core.moon.view import describe_bid as describe_moon_bid
 from core.score_sheet import hand_lines, score_sheet
 from core.summaries import TeamTake, Texas42Hand, moon_hand, texas42_hand, train_round
 from core.tricks.play import TrumpMode
 from tui.plain_text import row as plain_row
 from tui.screens.choice_dialog import ascii_style, seat_names
-from tui.screens.score_sheet import (SHEET_KEY, SHEET_KEY_DISPLAY, ScoreSheetScreen, fit_scroll,
-                                     open_score_sheet, sheet_caption, sheet_legend,
-                                     sheet_table)
+from tui.screens.score_sheet import (
+    SHEET_KEY,
+    SHEET_KEY_DISPLAY,
+    ScoreSheetScreen,
+    fit_scroll,
+    open_score_sheet,
+    sheet_caption,
+    sheet_legend,
+    sheet_table,
+)
 from tui.widgets.keys_footer import KeysFooter
 
 TEAMS = ((0, 2), (1, 3))

@@ -41,8 +41,8 @@ from textual.widgets import Static
 
 from core.commands import Draw, Pass, Play
 from core.game import Phase
-from core.tiles import Tile, pip_total
 from core.mexican_train.trains import MEXICAN
+from core.tiles import Tile, pip_total
 from core.wording import possessive, says, verb, words
 from tui.screens.game_base import GameScreen
 from tui.widgets.hub_hand import HubHand
@@ -269,8 +269,8 @@ class TrainHubScreen(GameScreen):
         """What the marks in the train lines mean; shorter where the screen is narrow."""
         marker = (f"{g.marker} marker (open to all)", f"{g.marker} open to all")
         room = self._room("#hub-legend")
-        for words in marker:
-            line = (f"{g.pointer} chosen train  {g.fits} tile fits  {words}  "
+        for marker_words in marker:
+            line = (f"{g.pointer} chosen train  {g.fits} tile fits  {marker_words}  "
                     f"{g.open_double} double  LAST = one tile left")
             if len(line) <= room:
                 break

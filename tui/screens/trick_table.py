@@ -31,11 +31,11 @@ from core.game import Phase
 from core.tiles import Tile
 from core.tricks.play import TRUMP_NAMES, is_trump
 from core.wording import says
+from tui.keys import as_shown
 from tui.screens.bidding import BiddingDialog
 from tui.screens.game_base import GameScreen
 from tui.screens.trump import TrumpDialog
 from tui.screens.widow import WidowDialog
-from tui.keys import as_shown
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.tile import glyph

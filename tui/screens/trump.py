@@ -35,7 +35,7 @@ from textual.worker import Worker, WorkerState
 from core.commands import Command, NameTrump, Play
 from core.tricks.play import TRUMP_NAMES, TrumpMode
 from tui.screens.bidding import bid_label, is_moon
-from tui.screens.choice_dialog import (Choice, ChoiceDialog, game_screen_beneath, hints_on)
+from tui.screens.choice_dialog import Choice, ChoiceDialog, game_screen_beneath, hints_on
 from tui.widgets.hand import HandView
 
 LEAD = "lead"

@@ -105,25 +105,25 @@ class ChoiceGrid(Widget, can_focus=True):
     class Moved(Message):
         """The player moved the highlight to ``index``."""
 
-        def __init__(self, grid: "ChoiceGrid", index: int) -> None:
+        def __init__(self, grid: ChoiceGrid, index: int) -> None:
             super().__init__()
             self.grid = grid
             self.index = index
 
         @property
-        def control(self) -> "ChoiceGrid":
+        def control(self) -> ChoiceGrid:
             return self.grid
 
     class Chosen(Message):
         """The player clicked cell ``index``."""
 
-        def __init__(self, grid: "ChoiceGrid", index: int) -> None:
+        def __init__(self, grid: ChoiceGrid, index: int) -> None:
             super().__init__()
             self.grid = grid
             self.index = index
 
         @property
-        def control(self) -> "ChoiceGrid":
+        def control(self) -> ChoiceGrid:
             return self.grid
 
     def __init__(self, cells: Sequence[GridCell], *, ascii_only: bool = False,

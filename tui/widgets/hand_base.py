@@ -27,26 +27,26 @@ class HandBase(Widget, can_focus=True):
     class Selected(Message):
         """The chosen tile changed."""
 
-        def __init__(self, hand: "HandBase", index: int, tile: Tile) -> None:
+        def __init__(self, hand: HandBase, index: int, tile: Tile) -> None:
             super().__init__()
             self.hand = hand
             self.index = index
             self.tile = tile
 
         @property
-        def control(self) -> "HandBase":
+        def control(self) -> HandBase:
             return self.hand
 
     class Played(Message):
         """The player asked to play ``tile`` (Enter, or a click on the chosen tile)."""
 
-        def __init__(self, hand: "HandBase", tile: Tile) -> None:
+        def __init__(self, hand: HandBase, tile: Tile) -> None:
             super().__init__()
             self.hand = hand
             self.tile = tile
 
         @property
-        def control(self) -> "HandBase":
+        def control(self) -> HandBase:
             return self.hand
 
     tiles: reactive[tuple[Tile, ...]] = reactive((), layout=True)

@@ -135,13 +135,13 @@ class TrainLine(Widget):
     """
 
     class Clicked(Message):
-        def __init__(self, line: "TrainLine", key: int | str) -> None:
+        def __init__(self, line: TrainLine, key: int | str) -> None:
             super().__init__()
             self.line = line
             self.key = key
 
         @property
-        def control(self) -> "TrainLine":
+        def control(self) -> TrainLine:
             return self.line
 
     row: reactive[TrainRow | None] = reactive(None)

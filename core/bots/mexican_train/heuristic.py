@@ -25,11 +25,19 @@ import random
 import time
 from typing import Any, Sequence
 
+from core.bots.base import Budget, Rated
+from core.bots.mexican_train.planning import (
+    MEXICAN,
+    Option,
+    Table,
+    best_chain,
+    hand_points,
+    move_score,
+    plan_policy,
+    train_index,
+)
 from core.commands import Command, Draw, Play
 from core.tiles import Tile, double_set
-from core.bots.base import Budget, Rated
-from core.bots.mexican_train.planning import (MEXICAN, Option, Table, best_chain, hand_points, move_score,
-                             plan_policy, train_index)
 
 # -- reading the view -----------------------------------------------------------
 

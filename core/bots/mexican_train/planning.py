@@ -149,7 +149,7 @@ class Table:
         self.plan_nodes = 600
         self.build = [False] * n                          # first turn still to come, building
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         c = Table.__new__(Table)
         c.n = self.n
         c.engine = self.engine

@@ -11,18 +11,26 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from core.game import Phase
-from core.moon.view import MOON as MOON_BID, tricks_needed
-from core.tiles import Tile
-from core.tricks.play import TrumpMode
-from core.bots.trick import evaluation as ev
 from core.bots.base import Rated, percent
-from core.bots.moon.heuristic import (TRUMPS, UNIVERSE, MoonStandardBot, best_discard, best_rating,
-                        discard_plans, hidden_of)
+from core.bots.moon.heuristic import (
+    TRUMPS,
+    UNIVERSE,
+    MoonStandardBot,
+    best_discard,
+    best_rating,
+    discard_plans,
+    hidden_of,
+)
+from core.bots.trick import evaluation as ev
 from core.bots.trick.expert import TrickExpertBot
 from core.bots.trick.sampling import Group, evaluate
 from core.bots.trick.solver import INDEX, TILES, mask_of, tables_for, tiles_of
 from core.bots.trick.view import played_by
+from core.game import Phase
+from core.moon.view import MOON as MOON_BID
+from core.moon.view import tricks_needed
+from core.tiles import Tile
+from core.tricks.play import TrumpMode
 
 MOON_WIN_VALUE = 40       # a made moon wins the game at once
 MOON_DISCOUNT = 0.6       # open-hand samples overrate a moon (the bidder sees all)

@@ -23,17 +23,18 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from core.commands import Bid, Command, Discard, NameTrump, Play
-from core.game import Phase
-from core.moon.view import MOON as MOON_BID, tricks_needed
-from core.tiles import Tile, moon_set
-from core.tricks.play import TrumpMode, is_trump, rank, suit_led, TRUMP
 from core.bots.trick import evaluation as ev
 from core.bots.trick.bot import TrickBot
 from core.bots.trick.defence import defend_follow, defend_lead, keep_value, may_hold
 from core.bots.trick.sampling import Hidden
 from core.bots.trick.solver import mask_of
 from core.bots.trick.view import played_tiles, shown_voids, void_in
+from core.commands import Bid, Command, Discard, NameTrump, Play
+from core.game import Phase
+from core.moon.view import MOON as MOON_BID
+from core.moon.view import tricks_needed
+from core.tiles import Tile, moon_set
+from core.tricks.play import TRUMP, TrumpMode, is_trump, rank, suit_led
 
 UNIVERSE = tuple(moon_set())
 TRUMPS = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")

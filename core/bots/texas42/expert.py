@@ -11,18 +11,18 @@ from __future__ import annotations
 
 import math
 
+from core.bots.base import Rated, percent
+from core.bots.texas42.heuristic import UNIVERSE, Texas42StandardBot, active_seats, hidden_of, rated_trumps
+from core.bots.trick import evaluation as ev
+from core.bots.trick.expert import TrickExpertBot
+from core.bots.trick.sampling import Group, evaluate
+from core.bots.trick.solver import COUNT_POINTS, INDEX, TILES, mask_of, tables_for, tiles_of
+from core.bots.trick.view import played_by
 from core.commands import MARK, NameTrump, Play
 from core.game import Phase
 from core.texas42.bidding import MIN_BID, NELLO_MIN_BID, PLUNGE_BID, is_mark_bid, marks_of
 from core.texas42.scoring import partner_of, team_of
 from core.tricks.play import TrumpMode
-from core.bots.trick import evaluation as ev
-from core.bots.base import Rated, percent
-from core.bots.texas42.heuristic import UNIVERSE, Texas42StandardBot, active_seats, hidden_of, rated_trumps
-from core.bots.trick.expert import TrickExpertBot
-from core.bots.trick.sampling import Group, evaluate
-from core.bots.trick.solver import COUNT_POINTS, INDEX, TILES, mask_of, tables_for, tiles_of
-from core.bots.trick.view import played_by
 
 TILE_POINTS = tuple(COUNT_POINTS.get(t, 0) for t in TILES)
 DECIDE_DEPTH = 2          # tricks searched per deal for a bid or trump (then a guess)

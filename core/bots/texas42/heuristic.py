@@ -26,18 +26,18 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from core.commands import MARK, Bid, Command, NameTrump, Play
-from core.game import Phase
-from core.texas42.bidding import NELLO_MIN_BID, is_mark_bid
-from core.texas42.scoring import partner_of, team_of
-from core.tiles import Tile, double_set
-from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 from core.bots.trick import evaluation as ev
 from core.bots.trick.bot import TrickBot
 from core.bots.trick.defence import defend_follow, defend_lead, keep_value, may_hold
 from core.bots.trick.sampling import Hidden
 from core.bots.trick.solver import mask_of
 from core.bots.trick.view import played_tiles, shown_voids, void_in
+from core.commands import MARK, Bid, Command, NameTrump, Play
+from core.game import Phase
+from core.texas42.bidding import NELLO_MIN_BID, is_mark_bid
+from core.texas42.scoring import partner_of, team_of
+from core.tiles import Tile, double_set
+from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 
 UNIVERSE = tuple(double_set(6))
 SUIT_TRUMPS = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")

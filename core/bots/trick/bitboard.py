@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
-from core.tricks.count import COUNT
 from core.tiles import Tile, double_set
+from core.tricks.count import COUNT
 from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 
 TILES: tuple[Tile, ...] = tuple(double_set(6))

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Mapping, Sequence
 
-from core.tiles import Tile
-from core.tricks.play import TrumpMode, is_trump, suit_led
 from core.bots.trick.evaluation import power, winning_play
 from core.bots.trick.solver import INDEX
+from core.tiles import Tile
+from core.tricks.play import TrumpMode, is_trump, suit_led
 
 
 def played_over(t: Tile, x: Tile, mode: TrumpMode) -> bool:

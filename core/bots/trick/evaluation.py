@@ -20,10 +20,10 @@ import random
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from core.tricks.count import COUNT
-from core.tiles import Tile
-from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 from core.bots.trick import bitboard as _solver
+from core.tiles import Tile
+from core.tricks.count import COUNT
+from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 
 NUMBER_TRUMPS = tuple(str(n) for n in range(7))
 
@@ -267,7 +267,7 @@ def threat(solver, seats, suit: int) -> int:
 
 def static_value(solver, seat: int) -> int:
     """A quick guess at the future value from a trick boundary (no play)."""
-    bits, legal_mask, popcount = _solver.bits, _solver.legal_mask, _solver.popcount
+    bits, popcount = _solver.bits, _solver.popcount
     hands = solver.hands
     tables = solver.tables
     power = tables.power
@@ -430,7 +430,7 @@ def playout_value(solver, seat: int) -> int:
 
 def playout_by_order(solver, seat: int) -> int:
     """A playout taking each player's first-ordered tile (any objective)."""
-    bits, legal_mask, popcount = _solver.bits, _solver.legal_mask, _solver.popcount
+    legal_mask = _solver.legal_mask
     hands = solver.hands
     saved = hands[:]
     tables = solver.tables

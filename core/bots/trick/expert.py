@@ -19,11 +19,11 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from core.commands import Command
-from core.game import Phase
 from core.bots.base import Rated
 from core.bots.trick.bot import TrickBot
 from core.bots.trick.sampling import SearchBudget, rank_with_tiebreak
+from core.commands import Command
+from core.game import Phase
 
 DEFAULT_PLAY_S = 0.5      # seconds per play by default
 DECIDE_FACTOR = 4         # a bid, discard or trump gets this many times the play budget ...

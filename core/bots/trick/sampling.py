@@ -19,10 +19,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence
 
+from core.bots.trick.solver import TILES, SearchAborted, Tables, TrickSolver, bits, mask_of, popcount
 from core.tiles import Tile
 from core.tricks.play import TrumpMode, follows, sevens_distance, suit_led
-from core.bots.trick.solver import (TILES, SearchAborted, Tables, TrickSolver, bits, mask_of,
-                           popcount)
 
 Slot = Hashable   # a seat number, or a name such as "widow" / "discard"
 

@@ -28,8 +28,20 @@ import time
 from typing import Iterable, Sequence
 
 from core.bots.trick import evaluation as _eval
-from core.bots.trick.bitboard import (BIT, COUNT_POINTS, INDEX, INF, TILES, Tables, bits,  # noqa: F401
-                                      legal_mask, mask_of, popcount, tables_for, tiles_of)
+from core.bots.trick.bitboard import (  # noqa: F401
+    BIT,
+    COUNT_POINTS,
+    INDEX,
+    INF,
+    TILES,
+    Tables,
+    bits,
+    legal_mask,
+    mask_of,
+    popcount,
+    tables_for,
+    tiles_of,
+)
 
 
 class SearchAborted(Exception):

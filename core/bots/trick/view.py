@@ -8,9 +8,9 @@ the table): ((player, tile), ...) in order.
 
 from __future__ import annotations
 
+from core.bots.trick.sampling import voids
 from core.tiles import Tile
 from core.tricks.play import follows, suit_led
-from core.bots.trick.sampling import voids
 
 
 def hand_tricks(view) -> list:
