@@ -22,7 +22,7 @@ from core.commands import Draw, Pass, Play
 from core.mexican_train.engine import MexicanTrainGame
 from core.mexican_train.trains import MEXICAN
 from core.tiles import Tile, double_set, pip_total
-from tests.test_tui_train import HubHost, hub_session
+from tests.tui.test_tui_train import HubHost, hub_session
 from tests.tui_pilot import settle
 from tui.app import DominoesApp
 from tui.play.session import GameSession, Seat

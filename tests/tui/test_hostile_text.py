@@ -19,7 +19,7 @@ from core.registry import game_class
 from core.simulate import LegalMoveBot
 from core.text import MAX_NAME, plain, player_name
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # Markup that would crash a markup parser ([/]), run an action on a click, or make a link;
 # an OSC that retitles the terminal, an OSC 52 clipboard write, and a clear-screen.

@@ -32,10 +32,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_kill_resume import check_prefix, check_state, drive, reference
+from tests.play.test_kill_resume import check_prefix, check_state, drive, reference
 from tui import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VALID_SAVE = ROOT / "tests" / "fixtures" / "records" / "valid_save.jsonl"
 QUICK = 10.0          # seconds within which a refusal must come (it takes well under one)
 

@@ -15,7 +15,7 @@ from core.game import Phase
 from core.texas42.engine import Texas42Game
 from core.texas42.scoring import COUNT, award, count_of, game_winner, trick_points
 from core.tiles import Tile, double_set
-from tests.test_texas42_support import (
+from tests.core.texas42.test_texas42_support import (
     SIXES,
     bids,
     game_with,

@@ -16,7 +16,7 @@ from core.commands import MARK
 from core.mexican_train.engine import MexicanTrainGame
 from core.moon.engine import MoonGame
 from core.texas42.engine import Texas42Game
-from tests.test_tui_dialogs import (
+from tests.tui.test_tui_dialogs import (
     decision,
     doubles_of_first_bidder,
     moon_at_bid,
@@ -25,7 +25,7 @@ from tests.test_tui_dialogs import (
     texas42_at_bid,
     texas42_at_trump,
 )
-from tests.test_tui_train import HubHost, find_game, hub_session
+from tests.tui.test_tui_train import HubHost, find_game, hub_session
 from tui.app import AppLook
 from tui.play.session import default_seats
 from tui.screens.bidding import BiddingDialog
@@ -34,7 +34,7 @@ from tui.screens.trump import TrumpDialog
 from tui.screens.widow import WidowDialog
 
 SIZE = (80, 24)
-STYLES = Path(__file__).resolve().parent.parent / "styles"
+STYLES = Path(__file__).resolve().parents[2] / "styles"
 NAMES3 = ["You", "West", "East"]
 NAMES4 = ["You", "West", "North", "East"]
 

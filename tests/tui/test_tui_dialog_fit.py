@@ -13,7 +13,7 @@ from textual import events
 from textual.geometry import Region
 
 from core.commands import MARK, Bid, Discard, NameTrump
-from tests.test_tui_dialogs import (
+from tests.tui.test_tui_dialogs import (
     SIZE,
     DialogHost,
     decision,

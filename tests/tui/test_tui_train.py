@@ -24,7 +24,7 @@ from tui.widgets.status_line import StatusLine
 from tui.widgets.train_line import TrainLine, TrainRow, fit_tiles, render_train_line
 from tui.widgets.train_tile import ASCII, UNICODE
 
-STYLES = Path(__file__).resolve().parent.parent / "styles"
+STYLES = Path(__file__).resolve().parents[2] / "styles"
 
 
 class HubHost(AppLook, App):

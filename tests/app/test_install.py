@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE_DIRS = ("core", "tui", "styles")
 SIMULATE = ["simulate", "--game", "mexican_train", "--players", "3", "--option", "rounds=1",
             "--seed", "4"]

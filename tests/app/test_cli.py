@@ -14,7 +14,7 @@ import pytest
 from core.records import read_record, replay
 from tui import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "records"
 VALID_SAVE = FIXTURES / "valid_save.jsonl"
 BROKEN = FIXTURES / "illegal_move.jsonl"

@@ -20,13 +20,13 @@ import pytest
 from core.errors import RecordError
 from core.records import dumps_line, parse_record, read_record, record_lines, replay
 from core.registry import game_class
-from tests.test_kill_resume import drive
+from tests.play.test_kill_resume import drive
 from tui.play import saves
 from tui.play.autosave import new_session, resume_session
 from tui.play.saves import SaveInUse, archive, is_locked, load_save, scan_saves
 from tui.play.session import Seat
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "saves"
 
 

@@ -17,7 +17,7 @@ from core.records import MAX_BYTES, RecordWriter, dumps_line, parse_record, read
 from core.registry import GAME_NAMES, GAMES, game_class
 from core.simulate import play_out, simulate, simulate_game
 
-FIXTURES = Path(__file__).parent / "fixtures" / "records"
+FIXTURES = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "records"
 VECTOR = FIXTURES.parent / "vectors" / "texas42-straight-13-hands.jsonl"
 
 # Settings per game that keep random-play games short but still cover every rule switch.

@@ -11,7 +11,7 @@ from core.commands import Bid, NameTrump, Play
 from core.game import Phase
 from core.texas42.engine import Texas42Game
 from core.tiles import Tile, double_set, shuffled
-from tests.test_texas42_support import SIXES, game_with, preset
+from tests.core.texas42.test_texas42_support import SIXES, game_with, preset
 
 VARIANTS = {"nello": True, "sevens": True, "plunge": True, "trump_by_first_tile": True}
 

@@ -325,7 +325,7 @@ async def test_x_leaves_the_guided_hand_from_inside_a_dialog(tmp_path, game, pha
 @pytest.mark.parametrize("game", GAMES)
 def test_the_guide_speaks_to_you_in_the_second_person_and_counts_right(game):
     """Whatever the player does, no "You takes", "You was set", "1 tricks", no two spaces."""
-    from tests.test_wording_games import assert_well_said
+    from tests.tui.test_wording_games import assert_well_said
     results = []
     for seed, follow in [(0, 1.0)] + [(s, 0.3) for s in range(6)]:
         guide, lessons, _ = play_guided(game, follow=follow, seed=seed)

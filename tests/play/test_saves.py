@@ -21,7 +21,7 @@ from tui.play.autosave import Autosave, new_session, resume_session
 from tui.play.saves import HISTORY_CAP, SAVE_MAX_BYTES, SaveInUse, archive, history, load_save, scan_saves
 from tui.play.session import Seat
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "fixtures" / "saves"
 
 # fixture → (line named in the message, or None, and words of the fault)

@@ -28,7 +28,7 @@ from tui.screens.widow import WidowDialog
 from tui.widgets.hand import HandView
 
 SIZE = (80, 24)
-STYLES = Path(__file__).resolve().parent.parent / "styles"
+STYLES = Path(__file__).resolve().parents[2] / "styles"
 
 
 class DialogHost(App):

@@ -7,7 +7,7 @@ import pytest
 from core.commands import MARK, Bid, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn
 from core.tiles import Tile
-from tests.test_texas42_support import (
+from tests.core.texas42.test_texas42_support import (
     SIXES,
     bids,
     game_with,

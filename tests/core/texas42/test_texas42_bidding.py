@@ -9,7 +9,7 @@ from core.errors import IllegalBid, NotYourTurn, WrongPhase
 from core.game import Phase
 from core.texas42.bidding import bid_error, decode_bid, encode_bid
 from core.texas42.engine import describe_bid, legal_bids
-from tests.test_texas42_support import SIXES, bids, game_with, of_kind, tiles
+from tests.core.texas42.test_texas42_support import SIXES, bids, game_with, of_kind, tiles
 
 
 def _refused(game, command, error, text=None):
