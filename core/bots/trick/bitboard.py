@@ -74,14 +74,14 @@ def tables_for(mode: TrumpMode) -> Tables:
     if sevens:
         lead_suit = tuple(0 for _ in TILES)
         follow = tuple(0 for _ in range(9))
-        row = tuple(10 - sevens_distance(t) for t in TILES)
-        power = tuple(row for _ in range(9))
+        sevens_row = tuple(10 - sevens_distance(t) for t in TILES)
+        power = tuple(sevens_row for _ in range(9))
     else:
         lead_suit = tuple(suit_led(t, mode) for t in TILES)
         follow = tuple(mask_of(t for t in TILES if follows(t, s, mode)) for s in range(9))
-        rows = []
+        rows: list[tuple[int, ...]] = []
         for s in range(9):
-            row = []
+            row: list[int] = []
             for t in TILES:
                 if is_trump(t, mode):
                     row.append(1000 + rank(t, TRUMP, mode))

@@ -5,7 +5,7 @@ its phase (``bid``, ``trump``, ``play``; Moon's widow discard too)."""
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from core.commands import Command
 from core.game import Phase
@@ -19,7 +19,7 @@ class TrickBot:
     def __init__(self, budget_s: float | None = None) -> None:
         self.budget_s = budget_s
 
-    def choose(self, view, legal: Sequence[Command], rng: random.Random) -> Command:
+    def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
         legal = list(legal)
         if not legal:
             raise ValueError("no legal command to choose from")
@@ -27,6 +27,8 @@ class TrickBot:
             return legal[0]
         return self.decide(view, legal, rng)
 
-    def decide(self, view, legal: list[Command], rng: random.Random) -> Command:
+    def decide(self, view: Any, legal: list[Command], rng: random.Random) -> Command:
         """A choice among two or more legal commands."""
-        return getattr(self, self.deciders.get(view.phase, "play"))(view, legal, rng)
+        decider = getattr(self, self.deciders.get(view.phase, "play"))
+        command: Command = decider(view, legal, rng)
+        return command

@@ -71,7 +71,9 @@ def defend_follow(tiles: Sequence[Tile], plays: Sequence[tuple[int, Tile]], mode
     ``to_come``: the seats still to play to this trick after this one.
     """
     suit = suit_led(plays[0][1], mode)
-    win_p, win_t = winning_play(plays, mode)
+    winning = winning_play(plays, mode)
+    assert winning is not None  # plays is not empty
+    win_p, win_t = winning
     threats = [x for p in to_come if p in their_hands for x in their_hands[p]]
 
     def safe(t: Tile) -> bool:
@@ -87,9 +89,10 @@ def defend_follow(tiles: Sequence[Tile], plays: Sequence[tuple[int, Tile]], mode
     return _cheapest(tiles, mode, theirs, cost, suit)
 
 
-def _cheapest(tiles, mode, theirs, cost, suit) -> Tile:
+def _cheapest(tiles: Sequence[Tile], mode: TrumpMode, theirs: Sequence[Tile],
+              cost: Callable[[Tile], int], suit: int | None) -> Tile:
     """The tile that can take the least from the bidding side later."""
-    def key(t: Tile):
+    def key(t: Tile) -> tuple[int, int, int, int]:
         s = suit_led(t, mode) if suit is None else suit
         return (keep_value(t, mode, theirs), cost(t), power(t, s, mode), t.pips)
     return min(tiles, key=key)

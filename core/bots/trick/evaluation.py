@@ -18,12 +18,15 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from core.bots.trick import bitboard as _solver
 from core.tiles import Tile
 from core.tricks.count import COUNT
 from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
+
+if TYPE_CHECKING:  # the solver calls back into this module for its leaves
+    from core.bots.trick.solver import TrickSolver
 
 NUMBER_TRUMPS = tuple(str(n) for n in range(7))
 
@@ -65,6 +68,7 @@ def would_win(t: Tile, plays: Sequence[tuple[int, Tile]], mode: TrumpMode) -> bo
         return True
     suit = suit_led(plays[0][1], mode)
     win = winning_play(plays, mode)
+    assert win is not None  # plays is not empty
     return power(t, suit, mode) > power(win[1], suit, mode)
 
 
@@ -100,7 +104,7 @@ def trumps_in(tiles: Iterable[Tile], mode: TrumpMode) -> list[Tile]:
 
 
 @lru_cache(maxsize=256)
-def _tile_facts(mode: TrumpMode, universe: tuple[Tile, ...]) -> dict[Tile, tuple[bool, frozenset]]:
+def _tile_facts(mode: TrumpMode, universe: tuple[Tile, ...]) -> dict[Tile, tuple[bool, frozenset[Tile]]]:
     """Per tile: whether it is a trump, and the tiles that beat it in its own suit."""
     out = {}
     for t in universe:
@@ -155,7 +159,7 @@ def estimate_tricks(hand: Sequence[Tile], mode: TrumpMode, universe: Sequence[Ti
     return tricks
 
 
-def mode_for(trump: str, options: dict, game: str) -> TrumpMode:
+def mode_for(trump: str, options: dict[str, Any], game: str) -> TrumpMode:
     """The :class:`TrumpMode` a named trump gives under a game's settings."""
     if game == "texas42":
         if trump == "none":
@@ -167,7 +171,7 @@ def mode_for(trump: str, options: dict, game: str) -> TrumpMode:
     return TrumpMode(trump)
 
 
-def rank_trumps(hand: Sequence[Tile], trumps: Iterable[str], options: dict, game: str,
+def rank_trumps(hand: Sequence[Tile], trumps: Iterable[str], options: dict[str, Any], game: str,
                 universe: Sequence[Tile]) -> list[tuple[str, float]]:
     """Candidate trumps (suits, doubles, none) with estimated tricks, best first."""
     out = []
@@ -240,7 +244,7 @@ def suit_lengths(hand: Iterable[Tile]) -> dict[int, int]:
 # Given a :class:`~core.bots.trick.solver.TrickSolver` stopped at a trick boundary
 # (all hands open in ``solver.hands``), guess the scoring side's future value.
 
-def top_power(tables, hand: int, suit: int) -> int:
+def top_power(tables: _solver.Tables, hand: int, suit: int) -> int:
     """The most power ``hand`` can put into a trick led in ``suit``."""
     if tables.sevens:
         resp = _solver.legal_mask(tables, hand, None)
@@ -250,7 +254,7 @@ def top_power(tables, hand: int, suit: int) -> int:
     return max((row[x] for x in _solver.bits(resp)), default=-1)
 
 
-def threat(solver, seats, suit: int) -> int:
+def threat(solver: TrickSolver, seats: Iterable[int], suit: int) -> int:
     """The most power any of ``seats`` can put into a trick led in ``suit``."""
     hands = solver.hands
     top = solver.top_cache
@@ -265,7 +269,7 @@ def threat(solver, seats, suit: int) -> int:
     return most
 
 
-def static_value(solver, seat: int) -> int:
+def static_value(solver: TrickSolver, seat: int) -> int:
     """A quick guess at the future value from a trick boundary (no play)."""
     bits, popcount = _solver.bits, _solver.popcount
     hands = solver.hands
@@ -303,7 +307,8 @@ def static_value(solver, seat: int) -> int:
                 count_value[so] += pts[x]
             elif pts[x]:
                 loose[so] += pts[x]
-    mine, theirs = winners[1], winners[0]
+    mine: float = winners[1]
+    theirs: float = winners[0]
     if mine + theirs > n:
         scale = n / (mine + theirs)
         mine *= scale
@@ -316,7 +321,7 @@ def static_value(solver, seat: int) -> int:
     return int(round(tricks * solver.trick_value + count))
 
 
-def playout_value(solver, seat: int) -> int:
+def playout_value(solver: TrickSolver, seat: int) -> int:
     """A quick open-hand playout from a trick boundary: the value it gives.
 
     The leader cashes a tile no opponent can beat (trumps first while the
@@ -428,7 +433,7 @@ def playout_value(solver, seat: int) -> int:
         hands[:] = saved
 
 
-def playout_by_order(solver, seat: int) -> int:
+def playout_by_order(solver: TrickSolver, seat: int) -> int:
     """A playout taking each player's first-ordered tile (any objective)."""
     legal_mask = _solver.legal_mask
     hands = solver.hands

@@ -17,7 +17,7 @@ one-trick search, so the floor always holds and the search always ends.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from core.bots.base import Rated
 from core.bots.trick.bot import TrickBot
@@ -73,7 +73,7 @@ class TrickExpertBot(TrickBot):
             return SearchBudget(samples=max(self.samples or FIXED_SAMPLES, self.min_deals),
                                 nodes=self.nodes or FIXED_NODES, max_depth=depth)
         play_s = DEFAULT_PLAY_S if self.budget_s is None else self.budget_s
-        limits = {}
+        limits: dict[str, Any] = {}
         if self.min_deals:
             # share the clock among the floor's deals, and keep it even past the clock
             low, high = self.decide_samples if deciding and self.decide_samples else (6, 64)
@@ -92,14 +92,15 @@ class TrickExpertBot(TrickBot):
         return SearchBudget(seconds=min(DECIDE_MAX_S, play_s * DECIDE_FACTOR), max_depth=depth,
                             **limits)
 
-    def decide(self, view, legal: list[Command], rng: random.Random) -> Command:
-        return self.explain(view, legal, rng)[0].command
+    def decide(self, view: Any, legal: list[Command], rng: random.Random) -> Command:
+        command: Command = self.explain(view, legal, rng)[0].command
+        return command
 
-    def analyse(self, view, legal: Sequence[Command], rng: random.Random) -> Analysis:
+    def analyse(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Analysis:
         """Every legal choice with its estimated value and why, best first."""
         return [(r.command, r.value, r.reason) for r in self.explain(view, legal, rng)]
 
-    def explain(self, view, legal: Sequence[Command], rng: random.Random) -> list[Rated]:
+    def explain(self, view: Any, legal: Sequence[Command], rng: random.Random) -> list[Rated]:
         """Every legal choice as a :class:`Rated` row, best first (the expert's order)."""
         legal = list(legal)
         analyser = getattr(self, self.analysers.get(view.phase, "_analyse_plays"))

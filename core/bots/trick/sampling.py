@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence, TypeVar
 
 from core.bots.trick.solver import TILES, SearchAborted, Tables, TrickSolver, bits, mask_of, popcount
 from core.tiles import Tile
@@ -94,13 +94,14 @@ def sample(hidden: Hidden, rng: random.Random, tries: int = 40) -> dict[Slot, in
             room[s] -= 1
         else:
             return deal
-    deal = _backtrack(order, eligible, dict(hidden.sizes), {s: 0 for s in slots}, rng)
-    if deal is None:
+    found = _backtrack(order, eligible, dict(hidden.sizes), {s: 0 for s in slots}, rng)
+    if found is None:
         raise ValueError("no deal of the hidden tiles fits what was seen")
-    return deal
+    return found
 
 
-def _backtrack(tiles, eligible, room, deal, rng):
+def _backtrack(tiles: list[int], eligible: dict[int, list[Slot]], room: dict[Slot, int],
+               deal: dict[Slot, int], rng: random.Random) -> dict[Slot, int] | None:
     if not tiles:
         return deal
     t, rest = tiles[0], tiles[1:]
@@ -124,7 +125,8 @@ def sample_weighted(hidden: Hidden, rng: random.Random,
     """A deal, kept with probability ``weight(deal)`` (0..1), else redrawn;
     after ``attempts`` the likeliest deal seen is used. (Soft inference from the
     bidding: a deal where a bidder holds nothing to bid on is unlikely.)"""
-    best, best_w = None, -1.0
+    best: dict[Slot, int] | None = None
+    best_w = -1.0
     for _ in range(attempts):
         deal = sample(hidden, rng)
         if weight is None:
@@ -134,6 +136,7 @@ def sample_weighted(hidden: Hidden, rng: random.Random,
             return deal
         if w > best_w:
             best, best_w = deal, w
+    assert best is not None  # attempts > 0
     return best
 
 
@@ -232,7 +235,7 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
     per_deal: list[dict[Hashable, int]] = []
     k = 0
     while True:
-        if deadline is None:
+        if deadline is None or hard is None:
             if k >= budget.samples:
                 break
         else:
@@ -242,7 +245,8 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
                         k >= budget.floor_samples or (now >= hard and not budget.floor_strict))):
                 break
         deal = sample_weighted(hidden, rng, weight)
-        if deadline is None:
+        slice_end: float | None
+        if deadline is None or hard is None:
             slice_end = None
         else:
             now = time.perf_counter()
@@ -266,7 +270,9 @@ def evaluate(hidden: Hidden, groups: Sequence[Group], rng: random.Random,
     return Outcome(scores, values, k, depths, time.perf_counter() - started, deals, per_deal)
 
 
-def _solve_deal(deal, groups, nodes, deadline, max_depth=None):
+def _solve_deal(deal: dict[Slot, int], groups: Sequence[Group], nodes: int | None,
+                deadline: float | None, max_depth: int | None = None,
+                ) -> tuple[dict[Hashable, tuple[int, float]], int]:
     """Each candidate's (value, score) on one deal, from the deepest search finished."""
     solvers = []
     for g in groups:
@@ -318,16 +324,18 @@ def _solve_deal(deal, groups, nodes, deadline, max_depth=None):
 
 
 TIE = 1e-6
+# a rated choice: (command, value, reason, ...); a tuple or a NamedTuple such as Rated
+RatedT = TypeVar("RatedT", bound=tuple[Any, ...])
 
 
-def rank_with_tiebreak(scored: list, legal: Sequence[Any], preferred: Any) -> list:
+def rank_with_tiebreak(scored: list[RatedT], legal: Sequence[Any], preferred: Any) -> list[RatedT]:
     """``scored`` ((command, value, reason, ...), ...) best first. Choices the search cannot
     tell apart (values within :data:`TIE`) go to ``preferred`` (the rule-of-thumb
     choice), then to the order of ``legal``."""
     order = {repr(c): i for i, c in enumerate(legal)}
     best = max((item[1] for item in scored), default=0.0)
 
-    def key(item):
+    def key(item: RatedT) -> tuple[int, int, int]:
         command, value = item[0], item[1]
         near_best = value >= best - TIE
         return (-round(value / TIE) if not near_best else -round(best / TIE),

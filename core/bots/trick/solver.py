@@ -43,6 +43,11 @@ from core.bots.trick.bitboard import (  # noqa: F401
     tiles_of,
 )
 
+__all__ = [  # the bit-board names the bots take from here, and the solver itself
+    "BIT", "COUNT_POINTS", "INDEX", "INF", "TILES", "Tables", "bits", "legal_mask", "mask_of",
+    "popcount", "tables_for", "tiles_of", "EXACT", "PLAYOUT_COST", "SearchAborted", "TrickSolver",
+]
+
 
 class SearchAborted(Exception):
     """The node limit or deadline was reached before the search finished."""
@@ -236,7 +241,8 @@ class TrickSolver:
     def _depth(depth: int | None) -> int:
         return 99 if depth is None else depth
 
-    def _load(self, hands: Sequence[int], trick: Sequence[tuple[int, int]]):
+    def _load(self, hands: Sequence[int],
+              trick: Sequence[tuple[int, int]]) -> tuple[int, int, int, int, int]:
         self.hands = list(hands) + [0] * (4 - len(hands))
         if not trick:
             return 0, 0, 0, 0, 0
@@ -331,7 +337,8 @@ class TrickSolver:
         tiles.sort(key=row.__getitem__)
         return tiles
 
-    def _apply(self, seat, t, n, suit, best_p, win_seat, tv, alpha, beta, depth):
+    def _apply(self, seat: int, t: int, n: int, suit: int, best_p: int, win_seat: int, tv: int,
+               alpha: int, beta: int, depth: int) -> int:
         hands = self.hands
         h = hands[seat]
         hands[seat] = h ^ (1 << t)
@@ -363,7 +370,8 @@ class TrickSolver:
                 value += p
         return value
 
-    def _search(self, seat, n, suit, best_p, win_seat, tv, alpha, beta, depth):
+    def _search(self, seat: int, n: int, suit: int, best_p: int, win_seat: int, tv: int,
+                alpha: int, beta: int, depth: int) -> int:
         self.nodes += 1
         if self.nodes > self._limit:
             self._check_budget()
