@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 
 class Tile(NamedTuple):
@@ -73,10 +73,10 @@ def shuffled(tiles: list[Tile], rng: random.Random) -> list[Tile]:
     return out
 
 
-def pip_total(tiles) -> int:
+def pip_total(tiles: Iterable[Tile]) -> int:
     return sum(t.pips for t in tiles)
 
 
-def sort_hand(tiles) -> list[Tile]:
+def sort_hand(tiles: Iterable[Tile]) -> list[Tile]:
     """Hand order for display: by high end, then low end, highest first."""
     return sorted(tiles, reverse=True)

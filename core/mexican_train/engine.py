@@ -54,13 +54,13 @@ Decided where the rules leave room (each is documented in the tests too):
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from core.commands import Command, Draw, Pass, Play
 from core.errors import IllegalMove, IllegalPlay, NotYourTurn, WrongPhase
 from core.events import Event
 from core.game import Game, Phase
-from core.mexican_train.doubles import OpenDoubles, live
+from core.mexican_train.doubles import OpenDouble, OpenDoubles, live
 from core.mexican_train.events import (
     Deal,
     GameEnd,
@@ -99,6 +99,9 @@ class MexicanTrainGame(Game):
     name = "mexican_train"
     title = "Mexican Train"
     option_table = OPTIONS
+    # the current player's choices, worked out on demand (None: not yet, or stale)
+    _plays: list[PlayOption] | None
+    _commands: list[Command] | None
 
     def __init__(self, options: dict[str, Any] | None = None, *, seed: int = 0,
                  rng: random.Random | None = None,
@@ -144,7 +147,7 @@ class MexicanTrainGame(Game):
             plays = self._legal_plays()
             if plays:
                 cache = self._play_commands           # commands are immutable: reuse them
-                commands = []
+                commands: list[Command] = []
                 for t, k in plays:
                     command = cache.get((p, t, k))
                     if command is None:
@@ -321,8 +324,8 @@ class MexicanTrainGame(Game):
         self._begin_turn((self._current + 1) % self.n)
 
     def _invalidate(self) -> None:
-        self._plays: list[PlayOption] | None = None
-        self._commands: list[Command] | None = None
+        self._plays = None
+        self._commands = None
 
     # -- hands ----------------------------------------------------------------
     def _count(self, t: Tile, delta: int) -> None:
@@ -354,7 +357,7 @@ class MexicanTrainGame(Game):
     def _plays_for(self, p: int, chain: bool) -> list[PlayOption]:
         by = self._by_num[p]
         trains = self._trains
-        pending = ()
+        pending: Sequence[OpenDouble] = ()
         if self._doubles.items:
             pending = self._doubles.pending(self._turn)
             if not pending:
@@ -439,7 +442,7 @@ class MexicanTrainGame(Game):
                 except (ValueError, TypeError):
                     raise IllegalPlay(f"{t!r} is not a tile.") from None
             key = command.train
-            if isinstance(key, bool) or (t, key) not in plays:
+            if key is None or isinstance(key, bool) or (t, key) not in plays:
                 raise IllegalPlay(self._why_not(p, t, key))
             return self._play(p, t, key)
         boneyard_left = self._bone_pos < len(self._boneyard)

@@ -90,6 +90,7 @@ def _plays(legal: Sequence[Command]) -> list[Play]:
 
 
 def _option(command: Play, n: int) -> Option:
+    assert command.train is not None  # every Mexican Train play names its train
     return command.tile, train_index(command.train, n)
 
 
@@ -171,6 +172,7 @@ class TrainStandardBot:
 
 def _standard_reason(command: Play, me: int, start: int, chain: Sequence[Tile]) -> str:
     t = command.tile
+    assert command.train is not None  # every Mexican Train play names its train
     where = _train_words(command.train, me)
     if t in chain and command.train == me and t == chain[0]:
         return (f"lays its chain on its own train: plans {len(chain)}-tile chain "

@@ -61,12 +61,13 @@ def best_chain(start: int, hand: Iterable[Tile], node_limit: int = 4000) -> tupl
         adj.setdefault(t.low, []).append((1 << i, t.high, pips))
     total = len(edges) + len(doubles)
     dbl = {v: 2 * v for v in doubles}
-    best = [(-1, -1), []]
+    best_key = (-1, -1)           # (tiles, pips) of the best line so far
+    best_path: list[int] = []
     path: list[int] = []
     nodes = 0
 
     def dfs(v: int, used: int, seen: int, count: int, pips: int) -> bool:
-        nonlocal nodes
+        nonlocal nodes, best_key, best_path
         nodes += 1
         extended = False
         if nodes <= node_limit:
@@ -83,9 +84,9 @@ def best_chain(start: int, hand: Iterable[Tile], node_limit: int = 4000) -> tupl
                     path.pop()
                     if done:
                         return True
-        if not extended and (count, pips) > best[0]:
-            best[0] = (count, pips)
-            best[1] = list(path)
+        if not extended and (count, pips) > best_key:
+            best_key = (count, pips)
+            best_path = list(path)
             return count == total
         return False
 
@@ -99,7 +100,7 @@ def best_chain(start: int, hand: Iterable[Tile], node_limit: int = 4000) -> tupl
     if v in doubles:
         chain.append(doubles[v])
         seen.add(v)
-    for bit in best[1]:
+    for bit in best_path:
         t = edges[bit.bit_length() - 1]
         chain.append(t)
         v = t.low if t.high == v else t.high
