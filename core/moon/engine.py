@@ -14,7 +14,7 @@ all-pass setting keeps its number and the new deal is the next number
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from core.commands import Bid, Command, Discard, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn, WrongPhase
@@ -99,7 +99,8 @@ class MoonGame(Game):
 
     @property
     def target(self) -> int:
-        return self.options["target"]
+        target: int = self.options["target"]
+        return target
 
     @property
     def winner(self) -> int | None:
@@ -116,6 +117,7 @@ class MoonGame(Game):
         if self._phase in (Phase.WIDOW, Phase.TRUMP):
             return self._bidder
         if self._phase == Phase.PLAY:
+            assert self._leader is not None  # the bidder leads once trumps are named
             return (self._leader + len(self._current)) % PLAYERS
         return None
 
@@ -126,11 +128,12 @@ class MoonGame(Game):
         if self._phase == Phase.BID:
             if self._forced_now():
                 return [Bid(player, 4)]
-            return [Bid(player, None)] + [Bid(player, b) for b in self._biddable()]
+            return [Bid(player, None), *(Bid(player, b) for b in self._biddable())]
         if self._phase == Phase.WIDOW:
             return [Discard(player, t) for t in sort_hand(self._hands[player])]
         if self._phase == Phase.TRUMP:
             return [NameTrump(player, t) for t in TRUMP_CHOICES]
+        assert self._mode is not None  # trumps are named before play
         tiles = legal_plays(sort_hand(self._hands[player]),
                             [t for _, t in self._current], self._mode)
         return [Play(player, t) for t in tiles]
@@ -232,13 +235,15 @@ class MoonGame(Game):
     # -- commands -----------------------------------------------------------
     def _apply(self, command: Command) -> list[Event]:
         player = self.current_player
+        assert player is not None  # Game.apply turns commands away once the game is over
         if getattr(command, "player", None) != player:
             raise NotYourTurn(f"It is {player_name(player)}'s turn.")
-        handler = {Phase.BID: (Bid, self._on_bid),
-                   Phase.WIDOW: (Discard, self._on_discard),
-                   Phase.TRUMP: (NameTrump, self._on_trump),
-                   Phase.PLAY: (Play, self._on_play)}[self._phase]
-        kind, method = handler
+        handler: dict[str, tuple[type[Command], Callable[[Any], list[Event]]]] = {
+            Phase.BID: (Bid, self._on_bid),
+            Phase.WIDOW: (Discard, self._on_discard),
+            Phase.TRUMP: (NameTrump, self._on_trump),
+            Phase.PLAY: (Play, self._on_play)}
+        kind, method = handler[self._phase]
         if type(command) is not kind:
             raise WrongPhase(_DUE[self._phase])
         return method(command)
@@ -274,6 +279,7 @@ class MoonGame(Game):
                                        (self._first_bidder + 1) % PLAYERS)
             return events
         self._bid, self._bidder = max(made)
+        assert self._widow is not None  # dealt with the hand
         self._hands[self._bidder] = sort_hand(self._hands[self._bidder] + [self._widow])
         self._phase = Phase.WIDOW
         return events
@@ -283,6 +289,7 @@ class MoonGame(Game):
         self._hands[command.player].remove(t)
         self._discard = t
         self._phase = Phase.TRUMP
+        assert self._widow is not None  # dealt with the hand
         return [WidowDiscarded(command.player, self._widow, t)]
 
     def _on_trump(self, command: NameTrump) -> list[Event]:
@@ -296,6 +303,7 @@ class MoonGame(Game):
         return [TrumpNamed(command.player, trump)]
 
     def _on_play(self, command: Play) -> list[Event]:
+        assert self._mode is not None and self._leader is not None  # set when trumps are named
         hand = self._hands[command.player]
         t = _held(command.tile, hand, "play")
         reason = illegal_play_reason(hand, [x for _, x in self._current], t, self._mode)
@@ -321,6 +329,7 @@ class MoonGame(Game):
     # -- scoring ------------------------------------------------------------
     def _end_hand(self) -> list[Event]:
         bidder, bid = self._bidder, self._bid
+        assert bidder is not None and bid is not None  # a hand is played only once bid
         made = self._won[bidder] >= tricks_needed(bid)
         delta = [(bid if made else -bid) if p == bidder else self._won[p]
                  for p in range(PLAYERS)]

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from core.events import Event, TilePlayed  # noqa: F401  (re-exported: the shared play event)
+from core.events import Event
+from core.events import TilePlayed as TilePlayed  # re-exported: the shared play event
 from core.tiles import Tile
 
 
