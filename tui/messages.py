@@ -2,10 +2,13 @@
 
 The pipeline for every change of the game state::
 
-    human key / bot worker  ->  GameSession.submit(command)  ->  events
+    human key                        ->  GameSession.submit(command)  ->  events
+    bot worker posts BotChose        ->  GameSession.submit(command)  ->  events
     GameScreen posts GameUpdated(events)  ->  refresh_view(view, events)
     GameScreen decides what comes next: a summary screen, a pause, a bot's
-    turn (BotThinking, in a worker) or the human's turn.
+    turn (BotThinking(player), then the bot's worker) or the human's turn.
+
+A change of the settings reaches the screens as PreferencesChanged.
 """
 
 from __future__ import annotations
@@ -35,24 +38,23 @@ class BotThinking(Message):
         self.player = player
 
 
-class MoveRejected(Message):
-    """The core refused a command; ``reason`` is its player-facing explanation."""
+class BotChose(Message):
+    """A bot seat's worker chose ``command`` for decision ``index`` (``failure``: why the
+    bot's own choice was replaced by a legal move, or ""). Posted from the worker's
+    thread to the game screen, which applies it unless the game has moved on."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, player: int, index: int, command: Any, failure: str = "") -> None:
         super().__init__()
-        self.reason = reason
-
-
-class HumanTurn(Message):
-    """It is the human seat's decision; ``phase`` is the core's phase name."""
-
-    def __init__(self, phase: str) -> None:
-        super().__init__()
-        self.phase = phase
+        self.player = player
+        self.index = index
+        self.command = command
+        self.failure = failure
 
 
 class PreferencesChanged(Message):
-    """The player changed a setting (bot speed, trick pause, tile style, theme, mouse)."""
+    """The player changed a setting (bot speed, trick pause, tile style, theme, mouse):
+    posted to every screen once the app has taken it into use; the game screens
+    redraw their table with it."""
 
     def __init__(self, name: str, value: Any) -> None:
         super().__init__()

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from core.commands import MARK, Bid
 from core.moon.view import MOON, MoonView
@@ -61,7 +61,7 @@ class BiddingDialog(ChoiceDialog):
 
     GRID = True
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Bid", id="bidding.choose"),
         Binding("p", "pass_now", "Pass", id="bidding.pass"),
         Binding("m", "moon", "Moon", id="bidding.moon"),
@@ -136,7 +136,7 @@ class BiddingDialog(ChoiceDialog):
             lines.append(Text.assemble(("High bid: ", "bold"),
                                        f"{bid_label(view, high)} by {names[bidder]}"))
         lines.append(self._scores_line(names))
-        if not any(c.command is not None and c.command.bid is None for c in self._choices):
+        if not any(isinstance(c.command, Bid) and c.command.bid is None for c in self._choices):
             lines.append(Text("You may not pass now.", style="bold"))
         return lines
 

@@ -33,10 +33,9 @@ from rich.text import Text
 from textual import events, on
 from textual._time import get_time  # the clock Textual stamps every event with
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -71,17 +70,17 @@ class Choice:
     group: str = ""
 
 
-def seat_names(app: Any, view: Any, names: Sequence[str] | None = None) -> list[str]:
-    """How to call each player: ``names`` if given, else the seats of the game screen
-    under the dialog, else "You" for the viewer and "Player N" for the others."""
+def seat_names(app: Any, view: Any, names: Sequence[str] | None = None,
+               session: Any = None) -> list[str]:
+    """How to call each player: ``names`` if given, else the seats of ``session`` (the
+    game that opened the dialog), else "You" for the viewer and "Player N" for the
+    others."""
     count = len(getattr(view, "hand_counts", ()) or getattr(view, "scores", ()))
     if names:
         return list(names)
-    for screen in reversed(getattr(app, "screen_stack", [])):
-        session = getattr(screen, "session", None)
-        seats = getattr(session, "seats", None)
-        if seats and len(seats) == count:
-            return [seat.name for seat in seats]
+    seats = getattr(session, "seats", None)
+    if seats and len(seats) == count:
+        return [seat.name for seat in seats]
     viewer = getattr(view, "player", None)
     return ["You" if p == viewer else f"Player {p + 1}" for p in range(count)]
 
@@ -92,11 +91,9 @@ def hints_on(app: Any) -> bool:
 
 
 def game_screen_beneath(dialog: Any) -> Any | None:
-    """The game screen under ``dialog`` (the nearest screen with a session), if any."""
-    for screen in reversed(getattr(dialog.app, "screen_stack", [])):
-        if screen is not dialog and getattr(screen, "session", None) is not None:
-            return screen
-    return None
+    """The game screen that opened ``dialog`` (its ``table``), if any."""
+    table = getattr(dialog, "table", None)
+    return table if getattr(table, "session", None) is not None else None
 
 
 def hint_from_dialog(dialog: Any) -> None:
@@ -125,18 +122,22 @@ class DecisionDialog(ModalScreen[Command | None]):
     """A modal decision: fresh keys only, ``t`` back to the table, ``h`` hint, ``x`` leaves
     the guided hand. Subclasses build the body and dismiss with one of ``legal``."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Choose", id="dialog.choose"),     # first in the footer
         Binding("t,escape", "to_table", "Table", key_display="t", id="dialog.table"),
         Binding("h", "hint", "Hint", id="dialog.hint"),
         Binding("x", "leave_guide", "Leave guide", id="dialog.leave_guide"),
     ]
 
-    def __init__(self, view: Any, legal: Sequence[Command], *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, view: Any, legal: Sequence[Command], *, table: Any = None,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.view = view
         self.legal = tuple(legal)
+        self.table = table
+        """The game screen that opened the dialog (its session, its hint, the guide), or
+        None for a dialog on its own."""
         self.shown_at: float | None = None
 
     def on_mount(self) -> None:
@@ -206,7 +207,7 @@ class ChoiceDialog(DecisionDialog):
     AUTO_FOCUS = "#choices"
     GRID: ClassVar[bool] = False
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move(-1)", "Up", show=False, id="dialog.up"),
         Binding("down,j", "move(1)", "Down", show=False, id="dialog.down"),
         Binding("0", "digit('0')", "Type", key_display="0-9", id="dialog.digit_0"),
@@ -215,9 +216,10 @@ class ChoiceDialog(DecisionDialog):
     ]
 
     def __init__(self, view: Any, legal: Sequence[Command], *,
-                 names: Sequence[str] | None = None, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(view, legal, name=name, id=id, classes=classes)
+                 names: Sequence[str] | None = None, table: Any = None,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(view, legal, table=table, name=name, id=id, classes=classes)
         self._given_names = names
         self._choices: list[Choice] = []
         self._typed = ""
@@ -250,15 +252,19 @@ class ChoiceDialog(DecisionDialog):
     # -- helpers -----------------------------------------------------------
     @property
     def names(self) -> list[str]:
-        return seat_names(self.app, self.view, self._given_names)
+        return seat_names(self.app, self.view, self._given_names,
+                          getattr(self.table, "session", None))
 
     @property
     def choice_list(self) -> list[Choice]:
         return list(self._choices)
 
     @property
-    def choices_widget(self) -> Widget:
-        return self.query_one("#choices")
+    def choices_widget(self) -> ChoiceList | ChoiceGrid:
+        """The choices: a :class:`ChoiceGrid` (``GRID``) or a :class:`ChoiceList`."""
+        if self.GRID:
+            return self.query_one("#choices", ChoiceGrid)
+        return self.query_one("#choices", ChoiceList)
 
     @property
     def highlighted_index(self) -> int | None:

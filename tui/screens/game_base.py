@@ -32,7 +32,7 @@ from rich.text import Text
 from textual import events, on
 from textual._time import get_time
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
@@ -41,7 +41,7 @@ from textual.worker import get_current_worker
 
 from core.errors import IllegalMove
 from tui.keys import key_hint
-from tui.messages import BotThinking, GameUpdated, HumanTurn, MoveRejected
+from tui.messages import BotChose, BotThinking, GameUpdated, PreferencesChanged
 from tui.play.session import GameSession, LegalMoveBot
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.widgets.keys_footer import KeysFooter
@@ -62,7 +62,7 @@ class GameScreen(Screen):
     GameScreen #save-problem.-shown { display: block; }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark,f1", "help", "Help", key_display="?", id="game.help"),
         Binding("s", "settings", "Settings", id="game.settings"),
         Binding("q", "quit_game", "Quit", id="game.quit"),
@@ -101,6 +101,9 @@ class GameScreen(Screen):
         self._hand_end_view: Any = None
         self._after_hand_end: list[Any] = []
         self._decision_since = 0.0
+        self._view: Any = None
+        self._view_game: Any = None
+        self._view_stamp: tuple[int, int, int] = (0, 0, 0)
 
     # -- hooks for subclasses ----------------------------------------------
     def compose_table(self) -> ComposeResult:
@@ -112,6 +115,10 @@ class GameScreen(Screen):
 
     def prompt_human(self, view: Any) -> None:
         """The human must decide now (``view.legal`` holds the choices)."""
+
+    def settings_changed(self) -> None:
+        """A setting changed (tile style, theme...): redraw the table with it."""
+        self.refresh_view(self.shown_view(), [])
 
     def rewound(self) -> None:
         """Undo/redo replaced the game (``self.session.game``): forget remembered table
@@ -149,6 +156,10 @@ class GameScreen(Screen):
             else:
                 self.notify(again)
 
+    @on(PreferencesChanged)
+    def _preferences_changed(self, message: PreferencesChanged) -> None:
+        self.settings_changed()
+
     def saves_changed(self) -> None:
         """The app said something about saving (a disk that fails): show where it stands."""
         self.show_save_state()
@@ -173,7 +184,6 @@ class GameScreen(Screen):
             events = self.session.submit(command)
         except IllegalMove as exc:
             self.show_error(exc.reason)
-            self.post_message(MoveRejected(exc.reason))
             return False
         self.status.error = ""
         self._prompted_index = None
@@ -182,12 +192,30 @@ class GameScreen(Screen):
         return True
 
     # -- what the table shows ----------------------------------------------------
+    def current_view(self) -> Any:
+        """The viewer's view of the game as it stands, built once per change of the game
+        (one event batch): every widget, prompt and key check of the screen reads this
+        one. It is built again when the game has moved on (its history, its decisions or
+        the viewer differ from the view's) or was replaced (undo, redo)."""
+        session = self.session
+        game = session.game
+        stamp = (len(game.history), session.decision_index, session.viewer())
+        if self._view is None or self._view_game is not game or self._view_stamp != stamp:
+            self._view = session.view()
+            self._view_game, self._view_stamp = game, stamp
+        return self._view
+
+    def forget_view(self) -> None:
+        """The game changed: the next :meth:`current_view` builds the view afresh."""
+        self._view = None
+        self._view_game = None
+
     def shown_view(self) -> Any:
         """The view the table shows: the viewer's, or, while a hand that just ended is on
         the table (its last trick, then its summary), the view as that hand ended."""
         if self._hand_end_view is not None:
             return self._hand_end_view
-        return self.session.view()
+        return self.current_view()
 
     @property
     def showing_hand_end(self) -> bool:
@@ -217,7 +245,7 @@ class GameScreen(Screen):
             return
         events, self._after_hand_end = self._after_hand_end, []
         self._hand_end_view = None
-        self.refresh_view(self.session.view(), events)
+        self.refresh_view(self.current_view(), events)
         self.refresh_bindings()
 
     # -- the human's turn begins: nothing typed before it counts -------------------
@@ -312,9 +340,8 @@ class GameScreen(Screen):
             if self._prompted_index == session.decision_index:
                 return
             self._prompted_index = session.decision_index
-            view = session.view()
+            view = self.current_view()
             self._decision_begins()
-            self.post_message(HumanTurn(view.phase))
             self.prompt_human(view)
 
     def _hold_trick(self) -> bool:
@@ -347,10 +374,12 @@ class GameScreen(Screen):
         game_name = self.session.game.name
         if kind == "game_end":
             self._game_end_record = record
-            self.app.push_screen(GameOverScreen(game_name, record, self.session.seats),
+            self.app.push_screen(GameOverScreen(game_name, record, self.session.seats,
+                                                session=self.session),
                                  self._game_over_closed)
         else:
-            summary = HandSummaryScreen(game_name, record, self.shown_view())
+            summary = HandSummaryScreen(game_name, record, self.shown_view(),
+                                        session=self.session)
             summary.game_saved = not self.session.save_problem   # what its q may promise
             self.app.push_screen(summary, self._summary_closed)
 
@@ -393,7 +422,6 @@ class GameScreen(Screen):
         session.bot_budget = getattr(self.app, "expert_budget", None)
         bot = session.bot_for(player)
         delay = float(getattr(self.app, "bot_delay", 0.0)) + extra_delay
-        self.thinking = player
         self.post_message(BotThinking(player))
         self.run_worker(partial(self._bot_work, bot, view, legal, rng, player,
                                 session.decision_index, delay),
@@ -402,7 +430,8 @@ class GameScreen(Screen):
 
     def _bot_work(self, bot: Any, view: Any, legal: list[Any], rng: Any, player: int,
                   index: int, delay: float) -> None:
-        """Runs in a worker thread: choose (only from the view), wait out the delay, hand back."""
+        """Runs in a worker thread: choose (only from the view), wait out the delay, hand
+        the choice back to the screen (:class:`BotChose`)."""
         worker = get_current_worker()
         started = time.monotonic()
         failure = ""
@@ -418,10 +447,15 @@ class GameScreen(Screen):
             time.sleep(min(remaining, 0.05))
         if worker.is_cancelled:
             return
-        try:
-            self.app.call_from_thread(self._apply_bot_move, player, index, command, failure)
-        except RuntimeError:
-            pass  # the app is closing
+        self.post_message(BotChose(player, index, command, failure))   # nothing if closing
+
+    @on(BotThinking)
+    def _bot_thinking(self, message: BotThinking) -> None:
+        self.thinking = message.player
+
+    @on(BotChose)
+    def _bot_chose(self, message: BotChose) -> None:
+        self._apply_bot_move(message.player, message.index, message.command, message.failure)
 
     def _apply_bot_move(self, player: int, index: int, command: Any, failure: str) -> None:
         session = self.session
@@ -437,7 +471,6 @@ class GameScreen(Screen):
             events = session.submit(fallback)
         if failure:
             self.log.error(f"bot failure for player {player}: {failure}")
-        self.thinking = None
         self.post_message(BotThinking(None))
         self.post_message(GameUpdated(events))
 
@@ -497,6 +530,7 @@ class GameScreen(Screen):
         self._hand_end_view, self._after_hand_end = None, []
         self._prompted_index = None
         self.status.error = ""
+        self.forget_view()              # undo/redo made another game
         if events is None:
             self.rewound()
         self.refresh_bindings()
@@ -513,8 +547,9 @@ class GameScreen(Screen):
             return
         from tui.screens.hint import HintScreen
         options = getattr(self.app, "hint_bot_options", None)
-        if options is None and getattr(self.app, "expert_budget", None) is not None:
-            options = {"budget_s": self.app.expert_budget}     # the Expert thinks setting
+        budget = getattr(self.app, "expert_budget", None)
+        if options is None and budget is not None:
+            options = {"budget_s": budget}     # the Expert thinks setting
         self.app.push_screen(HintScreen.for_session(self.session, options))
 
     def action_log(self) -> None:
@@ -534,7 +569,9 @@ class GameScreen(Screen):
         self._advance()
 
     def action_help(self) -> None:
-        self.app.action_help()
+        app_help = getattr(self.app, "action_help", None)   # the app's help for this game
+        if callable(app_help):
+            app_help()
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen
@@ -603,7 +640,7 @@ class QuitUnsavedDialog(ModalScreen[bool]):
                    background: $surface; padding: 0 1; }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Lose them", id="unsaved.lose"),
         Binding("n,escape", "answer(False)", "Keep playing", key_display="n",
                 id="unsaved.stay"),

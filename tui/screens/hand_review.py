@@ -14,14 +14,14 @@ summary (:func:`open_hand_review`) or from the log for any finished hand.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Sequence
+from typing import IO, Any, ClassVar, Sequence, cast
 
 from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -80,7 +80,7 @@ def dealt_text(game_name: str, lines: Sequence[dict[str, Any]], names: Sequence[
     deal = _first(lines, "deal")
     if deal is None:
         return text
-    width = _name_width(names + ["Widow"])
+    width = _name_width([*names, "Widow"])
     _heading(text, "As dealt")
     for p, hand in enumerate(deal["hands"]):
         tiles = sort_hand(_tile(t) for t in hand)
@@ -291,7 +291,7 @@ def review_plain(game_name: str, lines: Sequence[dict[str, Any]], names: Sequenc
                  options: dict[str, Any] | None = None) -> str:
     """The review as plain text (for tests and for copying)."""
     from rich.console import Console
-    console = Console(width=78, record=True, color_system=None, file=_Null())
+    console = Console(width=78, record=True, color_system=None, file=cast(IO[str], _Null()))
     for part in review_renderables(game_name, lines, names, options):
         console.print(part)
     return console.export_text()
@@ -310,7 +310,7 @@ class HandReviewScreen(ModalScreen[None]):
 
     CSS_PATH = AIDS_CSS
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,v", "close", "Close", key_display="v", id="review.close"),
         Binding("up,k", "scroll(-1)", "Up", show=False, id="review.up"),
         Binding("down,j", "scroll(1)", "Down", show=False, id="review.down"),
@@ -351,17 +351,15 @@ class HandReviewScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def open_hand_review(app: Any) -> bool:
-    """Push the review of the last finished hand of the game in play; False if none."""
-    from tui.screens.game_base import GameScreen
-    for screen in reversed(app.screen_stack):
-        if isinstance(screen, GameScreen):
-            session = screen.session
-            lines = last_finished_hand(session.game.history)
-            if lines is None:
-                return False
-            app.push_screen(HandReviewScreen(session.game.name, lines,
-                                             [s.name for s in session.seats],
-                                             session.game.options))
-            return True
-    return False
+def open_hand_review(app: Any, session: Any) -> bool:
+    """Push the review of the last finished hand of ``session``'s game (the game in play,
+    given by the screen that asks); False if there is none."""
+    game = getattr(session, "game", None)
+    if game is None:
+        return False
+    lines = last_finished_hand(game.history)
+    if lines is None:
+        return False
+    app.push_screen(HandReviewScreen(game.name, lines, [s.name for s in session.seats],
+                                     game.options))
+    return True

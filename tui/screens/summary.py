@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
@@ -82,17 +82,21 @@ def _table(ascii_only: bool) -> Table:
 
 
 # -- where the hand's lines come from ------------------------------------------------------
-def game_session(app: Any) -> Any:
-    """The session of the game screen under the summary, if any."""
+def game_session(app: Any, session: Any = None) -> Any:
+    """The session of the game the summary is about: ``session`` when the game screen
+    gave it, else the game in play, if any."""
+    if session is not None:
+        return session
     from tui.screens.score_sheet import game_in_play
     return game_in_play(app)
 
 
-def lines_of_hand(app: Any, record: dict[str, Any]) -> list[dict[str, Any]]:
+def lines_of_hand(app: Any, record: dict[str, Any],
+                  session: Any = None) -> list[dict[str, Any]]:
     """The record lines of the hand that ``record`` (its hand_end / round_end) ends, from
-    the game in play; just ``[record]`` when there is none (the figures that need the
-    tricks or tiles are then left out)."""
-    session = game_session(app)
+    ``session``'s game (else the game in play); just ``[record]`` when there is none (the
+    figures that need the tricks or tiles are then left out)."""
+    session = game_session(app, session)
     history = getattr(getattr(session, "game", None), "history", None)
     if history:
         lines = hand_lines(history, record)
@@ -178,7 +182,7 @@ def texas42_summary(record: dict[str, Any], names: Sequence[str], view: Any = No
         head.append(f": {team} took {_plural(took, 'point')} against the bid of {hand.needed}{over}.")
     else:
         head.append(f": {team} took {_plural(took, 'point')} against the bid of {hand.needed} "
-                    f"({-hand.margin} short).")
+                    f"({-(hand.margin or 0)} short).")
     out = [head, Text("Points: 1 for each trick plus the count won "
                       "(5-5 and 6-4 count 10; 5-0, 4-1 and 3-2 count 5).")]
     if hand.ended_early:
@@ -252,7 +256,7 @@ def train_summary(record: dict[str, Any], names: Sequence[str], view: Any = None
 class HandSummaryScreen(ModalScreen[str]):
     """The result of one hand (Moon, 42) or round (Mexican Train)."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "next", "Continue", key_display="⏎/space", priority=True,
                 id="summary.next"),
         Binding("enter,space", "result", "See the result", key_display="⏎/space",
@@ -267,12 +271,14 @@ class HandSummaryScreen(ModalScreen[str]):
     def __init__(self, game_name: str, hand_end_record: dict[str, Any], view: Any, *,
                  names: Sequence[str] | None = None,
                  lines: Sequence[dict[str, Any]] | None = None, final: bool | None = None,
-                 name: str | None = None, id: str | None = None,
+                 session: Any = None, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game_name = game_name
         self.record = dict(hand_end_record)
         self.view = view
+        self.session = session
+        """The game's session, given by the game screen that opened the summary."""
         self._given_names = names
         self._given_lines = list(lines) if lines is not None else None
         self.final = (getattr(view, "phase", "") == "game_over") if final is None else final
@@ -280,13 +286,13 @@ class HandSummaryScreen(ModalScreen[str]):
 
     @property
     def names(self) -> list[str]:
-        return seat_names(self.app, self.view, self._given_names)
+        return seat_names(self.app, self.view, self._given_names, self.session)
 
     @property
     def lines(self) -> list[dict[str, Any]]:
         """The record lines of this hand (the figures come from them)."""
         if self._given_lines is None:
-            self._given_lines = lines_of_hand(self.app, self.record)
+            self._given_lines = lines_of_hand(self.app, self.record, self.session)
         return self._given_lines
 
     def title_text(self) -> str:
@@ -370,10 +376,10 @@ class HandSummaryScreen(ModalScreen[str]):
     def action_review(self) -> None:
         """Every player's tiles as dealt and the tricks in order (tui.screens.hand_review)."""
         from tui.screens.hand_review import open_hand_review
-        open_hand_review(self.app)
+        open_hand_review(self.app, game_session(self.app, self.session))
 
     def action_score_sheet(self) -> None:
-        open_score_sheet(self.app)
+        open_score_sheet(self.app, self.session)
 
 
 def winners_of(record: dict[str, Any]) -> list[int]:
@@ -397,7 +403,7 @@ class GameOverScreen(ModalScreen[str]):
     GameOverScreen #gameover-sheet-caption { width: 1fr; margin-top: 1; }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game", id="gameover.new"),
         Binding("r", "choose('rematch')", "Rematch", id="gameover.rematch"),
         Binding("t,q", "choose('title')", "Title", key_display="t/q", id="gameover.title"),
@@ -409,12 +415,14 @@ class GameOverScreen(ModalScreen[str]):
 
     def __init__(self, game_name: str, game_end_record: dict[str, Any], seats: Sequence[Any], *,
                  lines: Sequence[Any] | None = None, options: dict[str, Any] | None = None,
-                 name: str | None = None, id: str | None = None,
+                 session: Any = None, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.game_name = game_name
         self.record = dict(game_end_record)
         self.seats = list(seats)
+        self.session = session
+        """The game's session, given by the game screen that opened this screen."""
         self._lines = list(lines) if lines is not None else None
         self._options = options
 
@@ -427,7 +435,7 @@ class GameOverScreen(ModalScreen[str]):
         the game in play under this screen's."""
         if self._lines is not None:
             return self._lines, dict(self._options or {})
-        game = getattr(game_session(self.app), "game", None)
+        game = getattr(game_session(self.app, self.session), "game", None)
         if game is None or getattr(game, "name", None) != self.game_name:
             return [], dict(self._options or {})
         return list(game.history), dict(game.options)
@@ -499,9 +507,9 @@ class GameOverScreen(ModalScreen[str]):
                 if sheet is not None:
                     caption, table = sheet
                     legend = sheet_legend(self.game_name, self.names)
+                    after: list[str | Text] = ["\n", legend] if legend else []
                     yield Static(Text.assemble(("Score sheet", "bold"), " (", SHEET_KEY_DISPLAY,
-                                               " shows it alone): ", caption,
-                                               *(["\n", legend] if legend else [])),
+                                               " shows it alone): ", caption, *after),
                                  id="gameover-sheet-caption")
                     yield Static(table, id="gameover-sheet")
             with Horizontal(classes="summary-buttons"):

@@ -34,7 +34,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.scrollbar import ScrollBarRender
 from textual.widgets import Static
@@ -66,7 +66,7 @@ class AsciiScrollBarRender(ScrollBarRender):
 class TrainHubScreen(GameScreen):
     """Mexican Train at the hub."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play", show=False, id="hub.play"),
         Binding("tab,down", "next_train", "Train", key_display="Tab/m/y", id="hub.next_train"),
         Binding("shift+tab,up", "previous_train", "Previous train", show=False,
@@ -146,19 +146,16 @@ class TrainHubScreen(GameScreen):
         self.watch(self.others, "show_vertical_scrollbar", self._scrolling_changed, init=False)
         history = self.session.game.history
         if history:                 # a game already under way: its latest moves as news
-            self._follow_events(self.session.view(), list(history[-NEWS_LOOKBACK:]))
+            self._follow_events(self.current_view(), list(history[-NEWS_LOOKBACK:]))
 
     def _scrolling_changed(self, _old: bool, _new: bool) -> None:
         self.refresh_bindings()
-
-    def settings_changed(self) -> None:
-        self.refresh_view(self.shown_view(), [])
 
     def rewound(self) -> None:
         """After an undo: news starts afresh from the rebuilt game."""
         self._news.clear()
         self._news.append("moves taken back (undo)")
-        self._last_tile_seen = set(self.session.view().last_tile)
+        self._last_tile_seen = set(self.current_view().last_tile)
         self.selected_train = None
 
     def on_resize(self) -> None:
@@ -184,7 +181,7 @@ class TrainHubScreen(GameScreen):
     def targets(self, tile: Tile | None, legal: tuple[Any, ...] | None = None) -> list[int | str]:
         """The trains the core lets ``tile`` go on now, in the core's order."""
         legal = self._legal() if legal is None else legal
-        return [c.train for c in self._plays(legal) if c.tile == tile]
+        return [c.train for c in self._plays(legal) if c.tile == tile and c.train is not None]
 
     def _choose_train_for(self, tile: Tile | None, legal: tuple[Any, ...]) -> None:
         targets = self.targets(tile, legal)
@@ -202,7 +199,7 @@ class TrainHubScreen(GameScreen):
         bar = self.others.vertical_scrollbar
         renderer = AsciiScrollBarRender if ascii_style else ScrollBarRender
         if bar.renderer is not renderer:
-            bar.renderer = renderer
+            bar.renderer = renderer  # type: ignore[misc]  # this bar's own, not the class's
             bar.refresh()
         legal = tuple(view.legal) if self._human_to_act(view) else ()
         hand = self.query_one(HubHand)

@@ -17,11 +17,11 @@ team stacks; Space continues after a trick when the pause waits for a key.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.reactive import reactive
 from textual.widgets import Static
@@ -62,7 +62,7 @@ class FinishedTrick:
 class TrickTableScreen(GameScreen):
     """Moon and Texas 42 at the table."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "decide", "Decide", id="table.decide"),
         Binding("l", "last_trick", "Last trick", id="table.last_trick"),
         Binding("t", "stacks", "Stacks", id="table.stacks"),
@@ -100,15 +100,12 @@ class TrickTableScreen(GameScreen):
 
     def on_mount(self) -> None:
         # GameScreen.on_mount runs after this one (Textual calls both) and starts the loop.
-        self._table = list(self.session.view().current_trick)
+        self._table = list(self.current_view().current_trick)
         self.query_one(HandView).focus()
-
-    def settings_changed(self) -> None:
-        self.refresh_view(self.shown_view(), [])
 
     def rewound(self) -> None:
         """After an undo: the table shows the rebuilt game's trick in progress."""
-        self._table = list(self.session.view().current_trick)
+        self._table = list(self.current_view().current_trick)
         self._finished = None
         self.show_last = False
 
@@ -245,9 +242,10 @@ class TrickTableScreen(GameScreen):
 
     def _hand_marks(self, view: Any) -> dict[Tile, str]:
         marks: dict[Tile, str] = {}
-        count_of = None
+        count_of: Callable[[Tile], int] | None = None
         if self.session.game.name == "texas42":
-            from core.texas42.scoring import count_of
+            from core.tricks.count import count_of as count_of_42
+            count_of = count_of_42
         for t in view.hand:
             words = []
             if view.mode is not None and is_trump(t, view.mode):
@@ -311,7 +309,8 @@ class TrickTableScreen(GameScreen):
     def _open_dialog(self, view: Any) -> None:
         dialog_cls, _ = DIALOGS[view.phase]
         self._dialog_open = True
-        self.app.push_screen(dialog_cls(view, list(view.legal)), self._dialog_closed)
+        self.app.push_screen(dialog_cls(view, list(view.legal), table=self),
+                             self._dialog_closed)
 
     def _dialog_closed(self, command: Any) -> None:
         self._dialog_open = False

@@ -29,7 +29,7 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from rich.text import Text
 from textual import on
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.worker import Worker, WorkerState
 
 from core.commands import Command, NameTrump, Play
@@ -88,7 +88,7 @@ class TrumpDialog(ChoiceDialog):
     ``advice``: the expert's choice, run in a thread worker (default: the expert
     the hint uses, seeded as the hint is); ``None`` from it keeps the highlight."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Name", id="trump.choose"),
         Binding("0", "digit('0')", "Suit", key_display="0-6", id="trump.suit"),
         Binding("d", "hotkey('d')", "Doubles", id="trump.doubles"),
@@ -191,7 +191,7 @@ class TrumpDialog(ChoiceDialog):
         self._ask_expert()
 
     def _ask_expert(self) -> None:
-        names = [c for c in self.legal if isinstance(c, NameTrump)]
+        names: list[Command] = [c for c in self.legal if isinstance(c, NameTrump)]
         if len(names) < 2 or not self.is_attached or not hints_on(self.app):
             return
         advice = self._advice or self._expert_advice()

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Sequence
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
@@ -42,13 +42,14 @@ class WidowDialog(DecisionDialog):
 
     AUTO_FOCUS = "#widow-hand"
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "discard", "Discard", id="widow.discard"),
     ]
 
-    def __init__(self, view: Any, legal: Sequence[Command], *, name: str | None = None,
-                 id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(view, legal, name=name, id=id, classes=classes)
+    def __init__(self, view: Any, legal: Sequence[Command], *, table: Any = None,
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(view, legal, table=table, name=name, id=id, classes=classes)
         self._discards = {c.tile: c for c in self.legal if isinstance(c, Discard)}
 
     @property

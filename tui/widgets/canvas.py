@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 from rich.style import Style
 from rich.text import Text
 
@@ -38,7 +40,7 @@ class Canvas:
         for offset, (ch, style) in enumerate(_cells(text)):
             self.put(x + offset, y, ch, style)
 
-    def put_block(self, x: int, y: int, lines: list[str] | list[Text], style: str = "") -> None:
+    def put_block(self, x: int, y: int, lines: Sequence[str | Text], style: str = "") -> None:
         for row, line in enumerate(lines):
             if isinstance(line, Text):
                 self.put_text(x, y + row, line)
@@ -75,7 +77,7 @@ class Canvas:
         return Text("\n").join(self.lines())
 
 
-def _cells(text: Text):
+def _cells(text: Text) -> Iterator[tuple[str, str]]:
     plain = text.plain
     styles = [""] * len(plain)
     for span in text.spans:

@@ -22,7 +22,7 @@ from typing import ClassVar, Sequence
 from rich.cells import cell_len
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -91,7 +91,7 @@ class ChoiceGrid(Widget, can_focus=True):
     }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Previous", show=False, id="grid.left"),
         Binding("right", "step(1)", "Next", show=False, id="grid.right"),
         Binding("up,k", "row(-1)", "Up", show=False, id="grid.up"),

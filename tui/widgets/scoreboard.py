@@ -55,7 +55,8 @@ def team_names(names: Sequence[str]) -> tuple[str, str]:
 
 def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
     from core.texas42.bidding import describe_bid
-    from core.texas42.scoring import COUNT, count_of, team_of
+    from core.texas42.scoring import team_of
+    from core.tricks.count import COUNT, count_of
     text = Text()
     kind, goal = view.target.kind, view.target.value
     teams = team_names(names)
