@@ -417,12 +417,12 @@ def missing_events(record: Any, game: Any) -> list[Any] | None:
 
 def seats_from_header(header: dict[str, Any], num_players: int) -> list[Any]:
     """The seats a record's header describes (humans, and bots at their levels)."""
-    from tui.play.session import Seat
+    from tui.play.session import Seat, SeatKind
     players = header.get("players") or []
     seats = []
     for i in range(num_players):
         p = players[i] if i < len(players) and isinstance(players[i], dict) else {}
-        kind = "human" if p.get("kind") == "human" else "bot"
+        kind: SeatKind = "human" if p.get("kind") == "human" else "bot"
         seats.append(Seat(str(p.get("name") or f"Player {i + 1}"), kind,
                           None if kind == "human" else (p.get("level") or "standard")))
     return seats

@@ -38,13 +38,13 @@ import random
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence, cast
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import LoadingIndicator, Static
@@ -309,7 +309,7 @@ class HintScreen(ModalScreen[None]):
 
     CSS_PATH = AIDS_CSS
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,h,enter", "close", "Close", key_display="h", id="hint.close"),
         Binding("up,k", "scroll(-1)", "Up", show=False, id="hint.up"),
         Binding("down,j", "scroll(1)", "Down", show=False, id="hint.down"),
@@ -375,8 +375,9 @@ class HintScreen(ModalScreen[None]):
         if worker.group != "hint":
             return
         if event.state == WorkerState.SUCCESS:
-            self.hint = worker.result
-            self._show(hint_renderable(worker.result))
+            hint = cast(Hint, worker.result)  # what a finished hint worker returns
+            self.hint = hint
+            self._show(hint_renderable(hint))
         elif event.state == WorkerState.ERROR:
             self.failure = str(worker.error) or type(worker.error).__name__
             self._show(Text(f"No hint this time: {self.failure}"))

@@ -11,11 +11,11 @@ of a finished hand (all hands shown, since it is over). ↑/↓, PgUp/PgDn scrol
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Sequence, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -56,7 +56,7 @@ class LogScreen(ModalScreen[None]):
 
     CSS_PATH = AIDS_CSS
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,g", "close", "Close", key_display="g", id="log.close"),
         Binding("left,left_square_bracket", "page(-1)", "Earlier hand", key_display="←",
                 id="log.earlier"),
@@ -136,7 +136,7 @@ class LogScreen(ModalScreen[None]):
     # -- keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "page":
-            step = int(parameters[0]) if parameters else 0
+            step = int(cast("int | str", parameters[0])) if parameters else 0  # page(-1), page(1)
             return 0 <= self.index + step < len(self.hands)
         if action == "review":
             return self.finished()

@@ -19,7 +19,7 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -188,7 +188,7 @@ class ScoreSheetScreen(ModalScreen[None]):
     ScoreSheetScreen #sheet-hint { width: 1fr; height: auto; text-style: italic; }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding(f"escape,q,{SHEET_KEY}", "close", "Close", key_display="Esc/q",
                 id="sheet.close"),
     ]

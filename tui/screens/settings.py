@@ -5,6 +5,8 @@ A change takes effect at once (the mouse at the next start) and is saved.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,6 +16,9 @@ from textual.widgets import Button, Label, Select, Static
 
 from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES
 from tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:  # the app imports this screen
+    from tui.app import DominoesApp
 
 ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
     ("bot_speed", "Bot speed",
@@ -60,8 +65,13 @@ class SettingsScreen(ModalScreen[None]):
                 id="settings.previous"),
     ]
 
+    @property
+    def dominoes(self) -> DominoesApp:
+        """The app, with its preferences."""
+        return cast("DominoesApp", self.app)
+
     def compose(self) -> ComposeResult:
-        settings = self.app.preferences.settings
+        settings = self.dominoes.preferences.settings
         with VerticalScroll(id="settings-box"):
             yield Static("Settings", id="settings-title")
             for key, label, choices, help_text in ROWS:
@@ -79,11 +89,11 @@ class SettingsScreen(ModalScreen[None]):
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         key = (event.select.id or "").removeprefix("set-")
-        settings = self.app.preferences.settings
+        settings = self.dominoes.preferences.settings
         if not hasattr(settings, key) or event.value == getattr(settings, key):
             return
         setattr(settings, key, event.value)
-        self.app.apply_settings()
+        self.dominoes.apply_settings()
 
     @on(Button.Pressed, "#settings-done")
     def _done(self) -> None:

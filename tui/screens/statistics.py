@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import ContentSwitcher, Static
@@ -162,7 +162,7 @@ class StatisticsScreen(Screen):
 
     CSS_PATH = [STYLES] if STYLES.exists() else None
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q,escape,t", "close", "Back", key_display="q", id="stats.close"),
         Binding("left", "page(-1)", "Previous", show=False, id="stats.previous"),
         Binding("right", "page(1)", "Next", show=False, id="stats.next"),
@@ -200,7 +200,8 @@ class StatisticsScreen(Screen):
         if event.worker.group != "statistics":
             return
         if event.state == WorkerState.SUCCESS:
-            self.show_stats(event.worker.result)
+            stats = cast(Statistics, event.worker.result)  # what collect() returned
+            self.show_stats(stats)
         elif event.state == WorkerState.ERROR:
             self.query_one("#stats-footnote", Static).update(
                 f"The games could not be read: {event.worker.error}")
