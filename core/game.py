@@ -90,6 +90,22 @@ class Game(ABC):
     def state_key(self) -> dict[str, Any]:
         """The whole state (referee's view) as plain JSON values, for equality checks."""
 
+    @classmethod
+    @abstractmethod
+    def deals_from_record(cls, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The ``deals`` presets that replay a record: one dict per hand (round) that
+        ``lines`` (the record's event lines, header excluded) deal, holding that hand's
+        ``hand_start``/``round_start`` and ``deal`` fields with tiles parsed to
+        :class:`~core.tiles.Tile`. Raises ``ValueError`` with a readable message on a
+        malformed deal."""
+
+    @classmethod
+    @abstractmethod
+    def command_from_record(cls, line: dict[str, Any]) -> Command | None:
+        """The command a record's decision line (bid, trump, play, draw, pass...) stands
+        for, or ``None`` for an engine line (hand_start, deal, trick_won, hand_end...).
+        Raises ``ValueError`` with a readable message on a malformed decision line."""
+
     @abstractmethod
     def _start(self) -> list[Event]: ...
 
