@@ -19,7 +19,8 @@ The three programs, all on this Python:
 * ``dominoes`` the game (``dominoes`` next to this Python, else ``-m tui.cli``),
   with its saves and settings in a throwaway folder.
 
-Prints median, p90, min and mean per program and the ratio of the medians,
+Prints median, p90, min, max and mean per program (and the load average before and
+after, since other work on the machine moves every figure) and the ratio of the medians,
 game / bare Textual (and the difference in milliseconds).
 """
 
@@ -171,7 +172,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def summary(program: Program) -> dict[str, float]:
     t = program.times
     return {"median": statistics.median(t), "p90": percentile(t, 0.9), "min": min(t),
-            "mean": statistics.fmean(t), "runs": len(t)}
+            "max": max(t), "mean": statistics.fmean(t), "runs": len(t)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -186,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
 
     progs = programs()
     failures = []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory(prefix="dominoes-bench-") as data_dir:
         env = environment(data_dir)
         for round_number in range(args.runs + 1):          # round 0 warms the caches up
@@ -207,16 +209,17 @@ def main(argv: list[str] | None = None) -> int:
     extra = game["median"] - bare["median"]
     if args.json:
         print(json.dumps({"terminal": f"{COLUMNS}x{ROWS}", "python": sys.version.split()[0],
+                          "load": [load_before, os.getloadavg()[0]],
                           "programs": figures, "ratio_median": ratio,
                           "extra_ms_median": extra * 1000}, indent=2))
     else:
         print(f"time to first full screen, {COLUMNS}x{ROWS} pty, {args.runs} runs each "
               f"(Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
-              f"load {os.getloadavg()[0]:.1f})")
-        print(f"{'':10}{'median':>10}{'p90':>10}{'min':>10}{'mean':>10}")
+              f"load {load_before:.1f} before, {os.getloadavg()[0]:.1f} after)")
+        print(f"{'':10}{'median':>10}{'p90':>10}{'min':>10}{'max':>10}{'mean':>10}")
         for name, f in figures.items():
             print(f"{name:10}" + "".join(f"{f[k] * 1000:>8.0f}ms" for k in
-                                         ("median", "p90", "min", "mean")))
+                                         ("median", "p90", "min", "max", "mean")))
         print(f"dominoes / bare Textual (medians): {ratio:.2f}x, "
               f"{extra * 1000:+.0f} ms")
     return 1 if failures else 0

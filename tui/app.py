@@ -13,8 +13,8 @@ choices live in ``tui.play.preferences``.
 from __future__ import annotations
 
 import random
-from pathlib import Path
-from typing import Any, Callable
+from pathlib import Path, PurePath
+from typing import TYPE_CHECKING, Any, Callable
 
 from textual import events
 from textual.app import App
@@ -22,12 +22,15 @@ from textual.binding import Binding
 from textual.geometry import Size
 
 import styles
-from core.registry import game_class
 from core.text import plain
 from tui.keys import key_display
 from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences
-from tui.play.session import GameSession, Seat, default_seats
 from tui.textual_fixes import install as install_textual_fixes
+
+if TYPE_CHECKING:      # the screens, the sessions and the games load when first used
+    from textual.screen import Screen
+
+    from tui.play.session import GameSession, Seat
 
 install_textual_fixes()
 
@@ -38,7 +41,7 @@ _STYLE_FILES = ("app.tcss", "trick_table.tcss", "dialogs.tcss", "train_hub.tcss"
 _UNSET: Any = object()
 
 
-def style_paths() -> list[Path]:
+def style_paths() -> list[str | PurePath]:
     """The app's stylesheets that are installed (the dialogs' may land later)."""
     folder = Path(styles.__file__).parent
     return [folder / name for name in _STYLE_FILES if (folder / name).exists()]
@@ -142,7 +145,7 @@ class DominoesApp(AppLook, App):
         return EXPERT_TIMES.get(self.settings.expert_time, 0.5)
 
     @property
-    def tile_style(self) -> str:
+    def tile_style(self) -> str:  # type: ignore[override]  # AppLook's: read here, set in settings
         return self.settings.tile_style
 
     def apply_settings(self) -> None:
@@ -216,11 +219,12 @@ class DominoesApp(AppLook, App):
         from tui.screens.too_small import TooSmallScreen
         width, height = size or self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        on_top = isinstance(self.screen, TooSmallScreen)
+        screen = self.screen
+        on_top = isinstance(screen, TooSmallScreen)
         if small and not on_top:
             self.push_screen(TooSmallScreen((width, height)))
-        elif small and on_top:
-            self.screen.show_size((width, height))
+        elif small and isinstance(screen, TooSmallScreen):
+            screen.show_size((width, height))
         elif not small and on_top:
             self.pop_screen()
 
@@ -233,6 +237,7 @@ class DominoesApp(AppLook, App):
         With a game unfinished, asks first (resume it / abandon it / keep it /
         cancel) and returns ``None``; the answer starts the game or not.
         """
+        from core.registry import game_class
         cls = game_class(game_name)
         game = cls(options=options or {}, seed=seed if seed is not None else 0)  # settings checked
         unfinished = self.unfinished_save() if ask and self.save_games else None
@@ -345,7 +350,7 @@ class DominoesApp(AppLook, App):
         message = plain(message, 300)   # it may quote a file name from saves/
         self.save_messages.append(message)
         self.log.warning(message)
-        self.notify(message, severity=severity, timeout=15)  # type: ignore[arg-type]
+        self.notify(message, severity=severity, timeout=15)
         for screen in self.screen_stack:
             saves_changed = getattr(screen, "saves_changed", None)
             if callable(saves_changed):
@@ -354,20 +359,42 @@ class DominoesApp(AppLook, App):
     def after_game(self, session: GameSession, how: str) -> None:
         """A game screen is done: back to the title ("new", "title"), to the setup of a new
         game of the same kind ("setup") or the same setup again ("rematch")."""
-        from tui.screens.title import TitleScreen
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
-            self.pop_screen()
+        title = self.return_to_title()
         self.refresh_saves()
-        if isinstance(self.screen, TitleScreen):
-            self.screen.saves_changed()
+        if title is not None:
+            title.saves_changed()
         if how == "rematch":
             game = session.game
             levels = ["human" if s.kind == "human" else (s.level or "standard")
                       for s in session.seats]
             self.start_game(game.name, dict(game.options), levels)
-        elif how == "setup" and isinstance(self.screen, TitleScreen):
-            from tui.screens.setup import SetupScreen
-            self.push_screen(SetupScreen(session.game.name))
+        elif how == "setup" and title is not None:
+            self.open_setup(session.game.name)
+
+    # -- navigation (screens ask the app; they do not import each other) ----------
+    def title_screen(self) -> Any:
+        """The title screen if it is the screen on top, else ``None``."""
+        from tui.screens.title import TitleScreen
+        return self.screen if isinstance(self.screen, TitleScreen) else None
+
+    def return_to_title(self) -> Any:
+        """Close every screen above the title (a game, a dialog, the saved-games list);
+        returns the title screen, or ``None`` if it is not on the stack."""
+        from tui.screens.title import TitleScreen
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        return self.title_screen()
+
+    def open_setup(self, game_name: str) -> None:
+        """The setup screen of ``game_name``, over the current screen."""
+        from tui.screens.setup import SetupScreen
+        self.push_screen(SetupScreen(game_name))
+
+    def quick_play(self, game_name: str) -> None:
+        """Back to the title and play ``game_name`` as its Enter does (the last setup)."""
+        title = self.return_to_title()
+        if title is not None:
+            title.play(game_name)
 
     def resume_game(self, path: Path | None) -> GameSession | None:
         """Go on with the save at ``path`` (the latest one without): same hands, turn,
@@ -398,9 +425,7 @@ class DominoesApp(AppLook, App):
         except (SaveInUse, ValueError, OSError) as exc:
             self.tell_save_problem(f"Cannot resume: {exc}.", "warning")
             return None
-        from tui.screens.title import TitleScreen
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
-            self.pop_screen()          # from the saved-games list or a dialog: back to the title
+        self.return_to_title()         # from the saved-games list or a dialog: back to the title
         self.push_screen(screen_for(session))
         self.refresh_saves()
         return session
@@ -413,6 +438,7 @@ class DominoesApp(AppLook, App):
 
 def seats_from_levels(num_players: int, levels: list[str] | None) -> list[Seat]:
     """Seats from per-seat choices ("human" or a bot level); missing seats are standard bots."""
+    from tui.play.session import default_seats
     levels = list(levels or [])
     human = not levels or levels[0] == "human"
     bot_levels: list[str | None] = [None if lv == "human" else lv for lv in levels]
@@ -426,6 +452,8 @@ def seats_from_header(header: dict[str, Any], num_players: int) -> list[Seat]:
 
 def replay_session(record: Any) -> GameSession:
     """A session that plays a record's decisions back: every seat follows the record."""
+    from core.registry import game_class
+    from tui.play.session import GameSession, Seat
     cls = game_class(record.game)
     commands = []
     for line in record.lines:
@@ -440,7 +468,7 @@ def replay_session(record: Any) -> GameSession:
     return GameSession(game, watched, script=commands, viewer_seat=humans[0] if humans else 0)
 
 
-def screen_for(session: GameSession):
+def screen_for(session: GameSession) -> Screen:
     name = session.game.name
     if name == "mexican_train":
         from tui.screens.train_hub import TrainHubScreen

@@ -24,7 +24,7 @@ import argparse
 import os
 import stat
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import Any, Callable, NoReturn, Sequence
 
 from core.errors import OptionError, RecordError
 from core.registry import GAME_NAMES, game_class
@@ -39,6 +39,15 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    lazy_epilog: Callable[[], str] | None = None
+    """Makes the epilog when the help is shown (``simulate``'s lists every game's settings,
+    which imports the engines: no other command line pays for it)."""
+
+    def format_help(self) -> str:
+        if self.lazy_epilog is not None and self.epilog is None:
+            self.epilog = self.lazy_epilog()
+        return super().format_help()
+
     def error(self, message: str) -> NoReturn:
         command = self.prog.removeprefix(PROG).strip()
         hint = f" (see '{self.prog} --help')"
@@ -129,7 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate", help="play a whole game with legal-move bots and print its record",
         description="Play a whole game with simple legal-move bots and write its record\n"
                     "(JSON Lines). The same seed and settings give the same record, byte for byte.",
-        epilog=settings_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sim.lazy_epilog = settings_help
     sim.add_argument("--game", required=True, type=_game, metavar="{" + ",".join(GAME_NAMES) + "}",
                      help="which game")
     sim.add_argument("--seed", type=_seed, default=None,
@@ -337,8 +347,10 @@ def check_record(path: str, *, resume: bool) -> None:
         raise UsageError(f"{path}: the game is over, nothing to resume "
                          f"(watch it with '{PROG} replay {path}')")
     if resume:
+        from pathlib import Path
+
         from tui.play.saves import is_locked
-        if is_locked(path):
+        if is_locked(Path(path)):
             raise UsageError(f"{path}: the game is open in another window")
 
 

@@ -16,12 +16,12 @@ screens only ask.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
@@ -30,6 +30,9 @@ from textual.widgets.option_list import Option
 from core.text import plain
 from tui.keys import as_shown
 from tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:
+    from tui.app import DominoesApp
 
 HISTORY_SHOWN = 50
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
@@ -67,6 +70,11 @@ def save_label(info: Any) -> Text:
 class SavedGamesScreen(Screen):
     """Unfinished games to resume and finished games to watch again."""
 
+    @property
+    def host(self) -> DominoesApp:
+        """The app, as the game's app (it opens this screen; never imported at run time)."""
+        return cast("DominoesApp", self.app)
+
     DEFAULT_CSS = """
     SavedGamesScreen { align: center top; }
     #saves-box { width: 100%; max-width: 100; height: 1fr; padding: 0 1; }
@@ -76,7 +84,7 @@ class SavedGamesScreen(Screen):
     #saves-note { height: auto; padding: 0 1; color: $text-muted; }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Resume / watch", priority=True, id="saves.open"),
         Binding("v", "watch", "Watch", id="saves.watch"),
         Binding("a", "abandon", "Abandon", id="saves.abandon"),
@@ -155,7 +163,7 @@ class SavedGamesScreen(Screen):
             return
         kind, item = current
         if kind == "save":
-            self.app.resume_game(item.path)
+            self.host.resume_game(item.path)
         else:
             self._watch(item)
 
@@ -197,7 +205,7 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
     #unfinished-choices > .option-list--option-highlighted { text-style: bold reverse; }
     """
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('resume')", "Resume it", id="unfinished.resume"),
         Binding("a", "choose('abandon')", "Abandon it", id="unfinished.abandon"),
         Binding("k", "choose('keep')", "Keep it", id="unfinished.keep"),

@@ -7,7 +7,7 @@ is shown with the core's reason and nothing starts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import on
@@ -23,8 +23,10 @@ from core.registry import game_class
 from core.text import plain
 from tui.play.preferences import LEVELS
 from tui.play.session import SEAT_NAMES
-from tui.screens.title import GAME_TITLES
 from tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:
+    from tui.app import DominoesApp
 
 MAX_SEATS = 12
 SEAT0_CHOICES = [("You (human)", "human")] + [(f"{lv} bot", lv) for lv in LEVELS]
@@ -60,6 +62,11 @@ def _label(value: Any) -> str:
 class SetupScreen(Screen):
     """The setup of one game. Enter in a text field or the Start button starts it."""
 
+    @property
+    def host(self) -> DominoesApp:
+        """The app, as the game's app (it opens this screen; never imported at run time)."""
+        return cast("DominoesApp", self.app)
+
     BINDINGS = [
         Binding("ctrl+s,f5", "start", "Start", key_display="F5", id="setup.start"),
         Binding("escape", "back", "Back", id="setup.back"),
@@ -75,9 +82,9 @@ class SetupScreen(Screen):
 
     # -- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        choices = self.app.preferences.choices(self.game_name)
+        choices = self.host.preferences.choices(self.game_name)
         saved = dict(choices.options)
-        yield Static(Text(f"Set up {GAME_TITLES.get(self.game_name, self.game_name)}"),
+        yield Static(Text(f"Set up {self.game_cls.title}"),
                      id="setup-title")
         with VerticalScroll(id="setup-form"):
             for spec in self.specs:
@@ -141,10 +148,10 @@ class SetupScreen(Screen):
         if self.game_name == "texas42":
             return 4
         try:
-            value = self.query_one("#opt-players", Select).value
+            value: Any = self.query_one("#opt-players", Select).value
             return int(value)
         except Exception:
-            return int(self.app.preferences.choices(self.game_name).options.get("players", 4))
+            return int(self.host.preferences.choices(self.game_name).options.get("players", 4))
 
     def _sync_seats(self) -> None:
         players = self.num_players_guess()
@@ -172,7 +179,7 @@ class SetupScreen(Screen):
             if isinstance(control, Select):
                 options[spec.name] = control.value
             else:
-                text = control.value.strip()
+                text = cast(Input, control).value.strip()
                 if text == "" and spec.default is None:
                     continue
                 options[spec.name] = spec.coerce(text if text else spec.default)
@@ -191,14 +198,14 @@ class SetupScreen(Screen):
         except (OptionError, ValueError) as exc:
             self.query_one("#setup-error", Static).update(Text(f"Not allowed: {plain(exc)}"))
             return
-        prefs = self.app.preferences
+        prefs = self.host.preferences
         choices = prefs.choices(self.game_name)
         choices.options = {k: v for k, v in options.items() if v is not None}
         choices.levels = levels
         prefs.last_game = self.game_name
         prefs.save()
         self.app.pop_screen()
-        self.app.start_game(self.game_name, options, levels, seed)
+        self.host.start_game(self.game_name, options, levels, seed)
 
     def action_back(self) -> None:
         self.app.pop_screen()

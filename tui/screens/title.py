@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import on
@@ -19,6 +19,10 @@ from tui.keys import as_shown
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.tile import join_horizontally, tile_text
 
+if TYPE_CHECKING:
+    from tui.app import DominoesApp
+
+_UNSEEN: Any = object()
 OFFER_CHECK_SECONDS = 2.0
 """How often the title looks whether the game it offers to resume is still free."""
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
@@ -45,6 +49,11 @@ def quick_setup(app: Any, game_name: str) -> tuple[dict[str, Any], list[str]]:
 
 class TitleScreen(Screen):
     """Game selection. Enter: play now · e: set up first."""
+
+    @property
+    def host(self) -> DominoesApp:
+        """The app, as the game's app (it opens this screen; never imported at run time)."""
+        return cast("DominoesApp", self.app)
 
     BINDINGS = [
         Binding("enter", "play", "Play now", priority=True, id="title.play"),
@@ -94,7 +103,7 @@ class TitleScreen(Screen):
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
-        last = self.app.preferences.last_game
+        last = self.host.preferences.last_game
         games.highlighted = GAME_NAMES.index(last) if last in GAME_NAMES else 0
         games.focus()
         self.saves_changed()
@@ -107,7 +116,9 @@ class TitleScreen(Screen):
             return
         unfinished = getattr(self.app, "unfinished_save", None)
         info = unfinished() if callable(unfinished) else None
-        self._offered = getattr(info, "path", None)
+        offered = getattr(info, "path", None)
+        offer_changed = offered != getattr(self, "_offered", _UNSEEN)
+        self._offered = offered
         resume = self.query_one("#title-resume", Static)
         if info is not None:
             text = Text()
@@ -124,7 +135,8 @@ class TitleScreen(Screen):
         more = f" (and {len(said) - 1} more)" if len(said) > 1 else ""
         notice.update(as_shown(self.app, Text(said[-1] + more if said else "")))
         notice.display = bool(said)
-        self.refresh_bindings()
+        if offer_changed:               # the Resume key comes or goes (the footer is redrawn)
+            self.refresh_bindings()
 
     def _check_offer(self) -> None:
         """Take the offer away as soon as its game is played in another window (or its
@@ -182,10 +194,10 @@ class TitleScreen(Screen):
                                  lambda answer: self._offer_answered(game_name, answer))
             return
         options, levels = quick_setup(self.app, game_name)
-        self.app.preferences.last_game = game_name
-        self.app.preferences.save()
+        self.host.preferences.last_game = game_name
+        self.host.preferences.save()
         try:
-            self.app.start_game(game_name, options, levels)
+            self.host.start_game(game_name, options, levels)
         except (OptionError, ImportError) as exc:
             said = f"{GAME_TITLES[game_name]} cannot start: {exc}"
             self.notify(said, severity="error", markup=False)
@@ -212,8 +224,7 @@ class TitleScreen(Screen):
         self.app.push_screen(StatisticsScreen())
 
     def action_setup(self) -> None:
-        from tui.screens.setup import SetupScreen
-        self.app.push_screen(SetupScreen(self.highlighted_game))
+        self.host.open_setup(self.highlighted_game)
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen

@@ -22,11 +22,11 @@ footer and hint line while the guided hand runs).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import ModalScreen
@@ -38,6 +38,11 @@ from core.walkthrough import WALKTHROUGHS, Guide, Lesson, Walkthrough
 from tui.keys import as_shown, wants_ascii
 from tui.play.session import GameSession, default_seats
 from tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:       # the mixin goes on a game screen (see walkthrough_screen_class)
+    from tui.screens.game_base import GameScreen as _GameScreenBase
+else:
+    _GameScreenBase = object
 
 DIALOG_PHASES = frozenset({Phase.BID, Phase.WIDOW, Phase.TRUMP})
 
@@ -181,7 +186,7 @@ class _Page(ModalScreen[str | None]):
 class WalkthroughOffer(_Page):
     """Offered once per game: "g" (or Enter) a guided first hand, "p" play now, "b" (or Escape) back."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g,enter", "answer('guide')", "Guided hand", key_display="g",
                 id="offer.guide"),
         Binding("p", "answer('play')", "Play now", id="offer.play"),
@@ -205,7 +210,7 @@ class WalkthroughOffer(_Page):
 class WalkthroughIntro(_Page):
     """The screen explained before the first decision: Enter starts, x leaves."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "answer('start')", "Start", key_display="Enter",
                 id="intro.start"),
         Binding("x,escape", "answer('leave')", "Leave", key_display="x", id="intro.leave"),
@@ -223,7 +228,7 @@ class WalkthroughIntro(_Page):
 class WalkthroughDone(_Page):
     """The result and what next: Enter plays a real game, x goes back to the title."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "answer('play')", "Play a real game", key_display="Enter",
                 id="done.play"),
         Binding("x,escape,q", "answer('title')", "Title screen", key_display="x",
@@ -240,7 +245,7 @@ class WalkthroughDone(_Page):
 
 # -- the guide on the game screen ------------------------------------------------------------
 
-class WalkthroughMixin:
+class WalkthroughMixin(_GameScreenBase):
     """Mixed into a game screen class (before it): the guide panel, its keys and its ending.
 
     Textual calls every class's own ``on_mount`` along the MRO, so the mixin's
@@ -249,7 +254,7 @@ class WalkthroughMixin:
     bindings of DOM classes only.
     """
 
-    GUIDE_BINDINGS: ClassVar[list[Binding]] = [
+    GUIDE_BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "accept_suggestion", "Suggested", id="walkthrough.accept"),
         Binding("e", "toggle_guide", "Guide", id="walkthrough.toggle"),
         Binding("x", "leave_walkthrough", "Leave", id="walkthrough.leave"),
@@ -300,7 +305,7 @@ class WalkthroughMixin:
 
     # -- following the game ---------------------------------------------------------------
     def refresh_view(self, view: Any, events: list[Any]) -> None:
-        super().refresh_view(view, events)  # type: ignore[misc]
+        super().refresh_view(view, events)
         self.lesson = self.guide.update(view, events)
         self.guide_panel.show(self.lesson)
         self._preselect(self.lesson)
@@ -310,6 +315,7 @@ class WalkthroughMixin:
         suggestion = lesson.suggestion
         if not isinstance(suggestion, Play):
             return
+        hand: Any
         for hand in self.query("HandView, HubHand"):
             tiles = getattr(hand, "tiles", ())
             if suggestion.tile in tiles and getattr(hand, "choosing", False):
@@ -325,10 +331,10 @@ class WalkthroughMixin:
         if view.phase in DIALOG_PHASES and self.session.game.name != "mexican_train":
             # Read the guide first; b opens the dialog with the suggestion highlighted.
             return
-        super().prompt_human(view)  # type: ignore[misc]
+        super().prompt_human(view)
 
     def _open_dialog(self, view: Any) -> None:
-        super()._open_dialog(view)  # type: ignore[misc]
+        super()._open_dialog(view)  # type: ignore[misc]  # the trick table's (the hub has none)
         dialog = self.app.screen_stack[-1]
         if dialog is not self:
             dialog.call_after_refresh(self._guide_dialog, dialog)
@@ -362,13 +368,13 @@ class WalkthroughMixin:
         if kind == "game_end":          # the walkthrough ends with its first hand or round
             self._advance()
             return
-        super()._show_summary(kind, record)  # type: ignore[misc]
+        super()._show_summary(kind, record)
 
     def _advance(self) -> None:
         if self.guide.finished and not self._summaries:
             self._finish_walkthrough()
             return
-        super()._advance()  # type: ignore[misc]
+        super()._advance()
 
     def _finish_walkthrough(self) -> None:
         if self._walkthrough_over or not self.is_attached:
@@ -389,7 +395,7 @@ class WalkthroughMixin:
         if action == "accept_suggestion":
             return (not self.guide.finished and self.session.is_human_turn()
                     and self.lesson.suggestion is not None)
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        return super().check_action(action, parameters)
 
     def action_accept_suggestion(self) -> None:
         view = self.session.view()
@@ -411,13 +417,11 @@ class WalkthroughMixin:
     def _leave_walkthrough(self, play: bool) -> None:
         self._walkthrough_over = True
         self.workers.cancel_group(self, "bots")
-        app = self.app
-        game_name = self.walkthrough.game
-        from tui.screens.title import TitleScreen
-        while len(app.screen_stack) > 1 and not isinstance(app.screen, TitleScreen):
-            app.pop_screen()
-        if play and isinstance(app.screen, TitleScreen):
-            app.screen.play(game_name)
+        app: Any = self.app
+        if play:
+            app.quick_play(self.walkthrough.game)   # back to the title, then its Enter
+        else:
+            app.return_to_title()
 
 
 _SCREENS: dict[type, type] = {}
