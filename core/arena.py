@@ -56,12 +56,11 @@ from core import arena_stats
 from core.bots import LEVELS, make_bot
 from core.bots.base import DecisionTimer, decision_rng
 from core.errors import DominoError, RecordError
-from core.registry import GAME_NAMES, game_class
+from core.registry import GAME_NAMES, HAND_END_KINDS, game_class
 
 MAX_DECISIONS = 200_000
 BUDGET_MIN, BUDGET_MAX = 0.01, 30.0
 """The range of ``--budget``: seconds a searching bot may think per decision."""
-HAND_ENDS = ("hand_end", "round_end")
 TOTALS = {"texas42": ("totals", max), "moon": ("scores", max), "mexican_train": ("scores", min)}
 SEED_STRIDE = 1_000_000
 
@@ -154,11 +153,12 @@ def play_game(settings: Settings, seed: int, seating: Sequence[str], timer: Deci
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"{settings.game} seed {seed}: not over after {decisions} decisions")
         p = game.current_player
+        assert p is not None      # the game is not over
         legal = game.legal_actions()
         command = timer.choose(bots[p], game.view(p), legal, decision_rng(seed, p, decisions))
         events = game.apply(command)
         decisions += 1
-        hands += sum(1 for e in events if e.kind in HAND_ENDS)
+        hands += sum(1 for e in events if e.kind in HAND_END_KINDS)
         if settings.hands is not None and hands >= settings.hands:
             break
     players = [{"name": f"{side.upper()} ({levels[side]})", "kind": "bot", "level": levels[side]}
@@ -204,7 +204,7 @@ def game_winner(game: str, lines: Sequence[dict[str, Any]]) -> Any:
     end = next((line for line in reversed(lines) if line.get("event") == "game_end"), None)
     if end is not None:
         return end.get("winner")
-    last = next((line for line in reversed(lines) if line.get("event") in HAND_ENDS), None)
+    last = next((line for line in reversed(lines) if line.get("event") in HAND_END_KINDS), None)
     if last is None:
         return None
     key, best = TOTALS[game]
@@ -301,7 +301,9 @@ def from_records(directories: Sequence[str]) -> dict[str, Any]:
     """The summary of the games recorded in ``directories`` (see ``--from-records``)."""
     from core.records import read_record
     by_seed: dict[int, DealResult] = {}
-    game = a = b = None
+    game: str | None = None
+    a: Any = None             # the levels as the records name them
+    b: Any = None
     options: dict[str, Any] = {}
     players = 0
     for directory in directories:

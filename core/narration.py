@@ -22,17 +22,17 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from core.commands import Bid, Command, Discard, Draw, NameTrump, Pass, Play
+from core.commands import MARK, Bid, Command, Discard, Draw, NameTrump, Pass, Play
 from core.events import Event
+from core.registry import HAND_END_KINDS, HAND_START_KINDS
 from core.texas42.bidding import decode_bid
+from core.texas42.record import hand_end_awarded
 from core.tiles import Tile, parse_tile
 from core.tricks.play import SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, follows, is_trump, suit_led
 from core.wording import is_you, plural, possessive, says, their, verb
 
-HAND_STARTS = frozenset({"hand_start", "round_start"})
-HAND_ENDS = frozenset({"hand_end", "round_end"})
+HAND_ENDS = HAND_END_KINDS     # the name this module has always offered
 MOON_BID = 21
-MARK = 42
 
 
 # -- cutting a history into hands ----------------------------------------------------
@@ -56,7 +56,7 @@ def split_hands(items: Iterable[Event | dict[str, Any]]) -> list[list[dict[str, 
         kind = line.get("event")
         if kind is None:
             continue
-        if kind in HAND_STARTS:
+        if kind in HAND_START_KINDS:
             groups.append(before + [line])
             before = []
         elif groups:
@@ -76,8 +76,8 @@ def current_hand(items: Iterable[Event | dict[str, Any]]) -> list[dict[str, Any]
 
 def last_finished_hand(items: Iterable[Event | dict[str, Any]]) -> list[dict[str, Any]] | None:
     """The lines of the last hand/round that has ended, or ``None``."""
-    for group in reversed(split_hands(items)):
-        if any(line.get("event") in HAND_ENDS for line in group):
+    for group in split_hands(items)[::-1]:
+        if any(line.get("event") in HAND_END_KINDS for line in group):
             return group
     return None
 
@@ -395,7 +395,7 @@ class Texas42Narrator(_TrickNarrator):
                 self.say("Unplayed: " + "; ".join(left) + ".")
         unit = "points" if str(self.options.get("target", "marks")).startswith("points") \
             else "marks"
-        gained = [f"{self.team(t)} +{m}" for t, m in enumerate(line["marks"]) if m]
+        gained = [f"{self.team(t)} +{m}" for t, m in enumerate(hand_end_awarded(line, unit)) if m]
         totals = ", ".join(f"{self.team(t)} {v}" for t, v in enumerate(line["totals"]))
         self.say(f"This hand: {', '.join(gained) or 'nothing'} ({unit}). Totals: {totals}.")
 

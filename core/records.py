@@ -56,7 +56,7 @@ from typing import IO, Any, Iterable
 from core.errors import DominoError, IllegalMove, OptionError, RecordError
 from core.events import Event
 from core.game import Game
-from core.registry import GAME_NAMES, game_class
+from core.registry import GAME_INFO, GAME_NAMES, HAND_START_KINDS, game_class
 from core.text import MAX_NAME_IN_RECORD
 
 RECORD_VERSION = 1
@@ -64,16 +64,9 @@ MAX_BYTES = 20 * 1024 * 1024
 MAX_LINES = 200_000
 
 # The event kinds of version 1, per game (game-record.md).
-KNOWN_KINDS: dict[str, frozenset[str]] = {
-    "moon": frozenset({"hand_start", "deal", "bid", "redeal", "widow", "trump", "play",
-                       "trick", "hand_end", "game_end"}),
-    "texas42": frozenset({"shaker_draw", "hand_start", "deal", "bid", "trump", "play",
-                          "trick", "hand_end", "game_end"}),
-    "mexican_train": frozenset({"round_start", "deal", "play", "draw", "marker", "pass",
-                                "round_end", "game_end"}),
-}
+KNOWN_KINDS: dict[str, frozenset[str]] = {name: info.event_kinds
+                                           for name, info in GAME_INFO.items()}
 SKIPPED_KINDS = frozenset({"shaker_draw"})
-HAND_START_KINDS = frozenset({"hand_start", "round_start"})
 PLAYER_KINDS = ("human", "bot")
 
 
@@ -287,7 +280,8 @@ class Record:
 
     @property
     def game(self) -> str:
-        return self.header["game"]
+        game: str = self.header["game"]
+        return game
 
     @property
     def finished(self) -> bool:
@@ -447,7 +441,7 @@ def _same(a: Any, b: Any) -> bool:
         return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    return a == b
+    return bool(a == b)
 
 
 def _short(value: Any) -> str:

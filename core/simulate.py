@@ -9,7 +9,7 @@ game, event for event.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 from core.commands import Command
 from core.game import Game
@@ -26,7 +26,7 @@ class LegalMoveBot:
 
     level = BOT_LEVEL
 
-    def choose(self, view: Any, legal: list[Command], rng: random.Random) -> Command:
+    def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
         return legal[rng.randrange(len(legal))]
 
 

@@ -38,8 +38,8 @@ from typing import Any, Iterable
 from core.commands import Command
 from core.events import Event
 from core.game import Game
+from core.registry import HAND_START_KINDS
 
-HAND_STARTS = frozenset({"hand_start", "round_start"})
 UNDO_FIELD = "undo_used"
 
 
@@ -56,13 +56,27 @@ def decisions(game: Game) -> list[Command]:
     return out
 
 
+def count_decisions(game: Game) -> int:
+    """How many decisions ``game``'s history holds (for a game rebuilt from a record
+    too: a line that reads as no command, or as a malformed one, counts as none)."""
+    from_record = type(game).command_from_record
+    count = 0
+    for event in game.history:
+        try:
+            if from_record(event.to_record()) is not None:
+                count += 1
+        except ValueError:
+            continue
+    return count
+
+
 def hand_floor(game: Game) -> int:
     """How many decisions were applied before the current hand/round started."""
     from_record = type(game).command_from_record
     count = floor = 0
     for event in game.history:
         line = event.to_record()
-        if line.get("event") in HAND_STARTS:
+        if line.get("event") in HAND_START_KINDS:
             floor = count
         elif from_record(line) is not None:
             count += 1
@@ -139,7 +153,7 @@ class Timeline:
             else:
                 self.future.clear()      # a new move: the old future is gone
         self.done.append(command)
-        if any(getattr(e, "kind", "") in HAND_STARTS for e in events):
+        if any(getattr(e, "kind", "") in HAND_START_KINDS for e in events):
             self.floor = len(self.done)
             self.future.clear()
 

@@ -13,9 +13,10 @@ import importlib
 
 from core.bots.base import Bot, Budget, DecisionTimer, decision_rng
 from core.errors import OptionError
+from core.registry import GAME_NAMES
 
 LEVELS = ("easy", "standard", "expert")
-GAMES = ("moon", "texas42", "mexican_train")
+GAMES = GAME_NAMES
 
 _CLASSES: dict[str, dict[str, tuple[str, str]]] = {     # game: level: (module, class)
     "moon": {"easy": ("core.bots.moon.heuristic", "MoonEasyBot"),
@@ -39,7 +40,8 @@ def bot_class(game: str, level: str) -> type:
     module_name, name = _CLASSES[game][level]
     try:
         module = importlib.import_module(module_name)
-        return getattr(module, name)
+        cls: type = getattr(module, name)
+        return cls
     except (ImportError, AttributeError) as exc:
         raise OptionError(f"no {level} bot for {game} is installed ({exc})") from None
 
@@ -50,7 +52,8 @@ def make_bot(game: str, level: str, budget_s: float | None = None) -> Bot:
     ``budget_s`` is the thinking time per decision for bots that search (the
     expert); ``None`` keeps the bot's default.
     """
-    return bot_class(game, level)(budget_s=budget_s)
+    bot: Bot = bot_class(game, level)(budget_s=budget_s)
+    return bot
 
 
 __all__ = ["LEVELS", "GAMES", "Bot", "Budget", "DecisionTimer", "bot_class", "decision_rng",
