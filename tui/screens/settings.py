@@ -5,7 +5,7 @@ A change takes effect at once (the mouse at the next start) and is saved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from textual import on
 from textual.app import ComposeResult
@@ -14,11 +14,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select, Static
 
-from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES
+from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, THEMES, TRICK_PAUSES, Preferences
 from tui.widgets.keys_footer import KeysFooter
 
-if TYPE_CHECKING:  # the app imports this screen
-    from tui.app import DominoesApp
+
+class SettingsHost(Protocol):
+    """What this screen needs of the app (tui.app.DominoesApp, which imports this screen)."""
+
+    preferences: Preferences
+
+    def apply_settings(self) -> None: ...
 
 ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
     ("bot_speed", "Bot speed",
@@ -66,9 +71,9 @@ class SettingsScreen(ModalScreen[None]):
     ]
 
     @property
-    def dominoes(self) -> DominoesApp:
+    def dominoes(self) -> SettingsHost:
         """The app, with its preferences."""
-        return cast("DominoesApp", self.app)
+        return cast(SettingsHost, self.app)
 
     def compose(self) -> ComposeResult:
         settings = self.dominoes.preferences.settings
