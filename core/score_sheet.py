@@ -72,11 +72,10 @@ def _row(game: str, fallback: int, lines: list[dict[str, Any]],
          options: dict[str, Any]) -> SheetRow:
     number = _number(lines, fallback)
     if game == "moon":
-        hand = moon_hand(lines)
-        bid = "Moon" if hand.bid == MOON else str(hand.bid)
-        return SheetRow(number=number, bidder=hand.bidder, bid=bid, made=hand.made, margin=hand.margin,
-                        scored=hand.delta,
-                        totals=hand.scores)
+        moon = moon_hand(lines)
+        bid = "Moon" if moon.bid == MOON else str(moon.bid)
+        return SheetRow(number=number, bidder=moon.bidder, bid=bid, made=moon.made,
+                        margin=moon.margin, scored=moon.delta, totals=moon.scores)
     if game == "texas42":
         hand = texas42_hand(lines, _unit(game, options))
         bid = hand.bid_label
@@ -126,7 +125,7 @@ def hand_lines(items: Iterable[Event | dict[str, Any]],
     finished = [lines for lines in split_hands(items)
                 if any(line.get("event") in HAND_ENDS for line in lines)]
     if end is not None:
-        for lines in reversed(finished):
-            if any(line == end for line in lines if line.get("event") in HAND_ENDS):
-                return lines
+        for hand in finished[::-1]:
+            if any(line == end for line in hand if line.get("event") in HAND_ENDS):
+                return hand
     return finished[-1] if finished else None

@@ -128,7 +128,7 @@ def _moon(header: dict[str, Any], lines: list[dict[str, Any]], seat: int,
         if line.get("bidder") == seat:
             bid = _int(line.get("bid"), "bid")
             bids.append(BidResult(_moon_bid_label(bid), bid, line.get("made") is True))
-    scores = end.get("scores")
+    scores: Any = end.get("scores")
     return {"won": end.get("winner") == seat, "score": _int(scores[seat], "score"),
             "unit": "points", "bids": tuple(bids), "hands": hands}
 
@@ -144,7 +144,8 @@ def _texas42(header: dict[str, Any], lines: list[dict[str, Any]], seat: int,
         if kind == "hand_start":
             plunged = set()
         elif kind == "bid" and line.get("plunge") is True:
-            plunged.add(line.get("player"))
+            player: Any = line.get("player")
+            plunged.add(player)
         elif kind == "hand_end":
             hands += 1
             if line.get("bidder") == seat:
@@ -152,18 +153,18 @@ def _texas42(header: dict[str, Any], lines: list[dict[str, Any]], seat: int,
                 bids.append(BidResult(label, size, line.get("made") is True))
     target = str((header.get("options") or {}).get("target", "marks:7"))
     unit = "points" if target.strip().lower().startswith("points") else "marks"
-    scores = end.get("scores")
+    scores: Any = end.get("scores")
     return {"won": end.get("winner") == team, "score": _int(scores[team], "score"),
             "unit": unit, "bids": tuple(bids), "hands": hands}
 
 
 def _mexican_train(header: dict[str, Any], lines: list[dict[str, Any]], seat: int,
                    end: dict[str, Any]) -> dict[str, Any]:
-    rounds = tuple(_int(line.get("points")[seat], "points") for line in lines
-                   if line.get("event") == "round_end")
+    ends: list[Any] = [line.get("points") for line in lines if line.get("event") == "round_end"]
+    rounds = tuple(_int(points[seat], "points") for points in ends)
     winner = end.get("winner")
     won = seat in winner if isinstance(winner, list) else winner == seat
-    scores = end.get("scores")
+    scores: Any = end.get("scores")
     return {"won": won, "score": _int(scores[seat], "score"), "unit": "pips",
             "rounds": rounds, "hands": len(rounds)}
 

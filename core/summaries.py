@@ -7,7 +7,7 @@ screens show these figures; they compute none of them.
 
 * :func:`texas42_hand` -- per team: tricks taken, each count tile won (5-5 and 6-4
   count 10; 5-0, 4-1 and 3-2 count 5), their sum (1 a trick plus the count), the bid
-  against it, the marks or points awarded.
+  against it, the marks or points awarded (by the target) and the marks won.
 * :func:`moon_hand` -- tricks per player, the bid made or set and by how much, the
   score change per player.
 * :func:`train_round` -- the tiles each player is left with, their pips with the
@@ -24,8 +24,10 @@ from typing import Any, Iterable, Sequence
 
 from core.texas42.bidding import decode_bid, is_mark_bid
 from core.texas42.bidding import describe_bid as describe_42_bid
-from core.texas42.scoring import count_of, team_of
+from core.texas42.record import hand_end_awarded, hand_end_marks, is_old_hand_end
+from core.texas42.scoring import team_of
 from core.tiles import Tile, parse_tile, sort_hand
+from core.tricks.count import count_of
 
 MOON_BID = 21
 MOON_TRICKS = 7
@@ -55,7 +57,9 @@ class TeamTake:
 
     ``count``: the count tiles won, as ("5-5", 10) pairs in the order won (``None``
     when the trick lines do not add up to the recorded points). ``points`` is the
-    recorded figure: 1 a trick plus the count (``tricks + count_points``).
+    recorded figure: 1 a trick plus the count (``tricks + count_points``). ``awarded``:
+    what the hand added to ``total``, in the target's unit (marks, or points under a
+    points target); ``marks``: the marks won this hand, under every target.
     """
 
     team: int
@@ -64,6 +68,7 @@ class TeamTake:
     points: int
     awarded: int
     total: int
+    marks: int = 0
 
     @property
     def count_points(self) -> int | None:
@@ -95,10 +100,15 @@ class Texas42Hand:
         return self.teams[self.bid_team]
 
 
-def texas42_hand(lines: Sequence[dict[str, Any]], target_kind: str = "marks") -> Texas42Hand:
+def texas42_hand(lines: Sequence[dict[str, Any]], target_kind: str | None = None) -> Texas42Hand:
     """The figures of one finished hand of 42 from its record lines (``target_kind``:
-    "marks" or "points", what the awards are counted in)."""
+    "marks" or "points", what the awards are counted in; ``None``: "points" when the
+    ``hand_end`` line is one a points target wrote -- with ``points_awarded``, or of the
+    old form with the points in ``marks`` -- else "marks")."""
     end = _end_line(lines, "hand_end")
+    if target_kind is None:
+        target_kind = ("points" if "points_awarded" in end or is_old_hand_end(end)
+                       else "marks")
     bidder = int(end["bidder"])
     bid = decode_bid(end["bid"])
     if bid is None:
@@ -124,9 +134,11 @@ def texas42_hand(lines: Sequence[dict[str, Any]], target_kind: str = "marks") ->
             if count_of(tile):
                 count[team].append((str(tile), count_of(tile)))
     whole = all(tricks[t] + sum(v for _, v in count[t]) == points[t] for t in (0, 1))
+    awarded = hand_end_awarded(end, target_kind)
+    marks = hand_end_marks(end)
     teams = tuple(TeamTake(team=t, tricks=tricks[t] if whole else None,
                            count=tuple(count[t]) if whole else None, points=points[t],
-                           awarded=int(end["marks"][t]), total=int(end["totals"][t]))
+                           awarded=awarded[t], total=int(end["totals"][t]), marks=marks[t])
                   for t in (0, 1))
     bid_team = team_of(bidder)
     needed = bid if contract == "points" else None

@@ -38,7 +38,7 @@ def marks_of(bid: int) -> int:
 
 def next_mark_bids(high: int | None) -> list[int]:
     """The mark bids (in marks) allowed over ``high``."""
-    if is_mark_bid(high):
+    if high is not None and is_mark_bid(high):
         return [high // MARK + 1]
     return list(range(1, OPENING_MARK_CAP + 1))
 

@@ -18,6 +18,9 @@ Where the rules leave room, this engine decides:
   ``trump`` line (extra field ``first_tile: true``) precedes the ``play`` line.
 * Scoring decisions are in :mod:`core.texas42.scoring` (early-ended hands score
   the tricks played; a set bid gives the defenders the marks bid).
+* ``hand_end``'s ``marks`` are the marks won that hand under every target; under a
+  points target the points the hand added to ``totals`` go in the extra field
+  ``points_awarded``.
 * ``view.bid``/``view.bidder`` are the standing high bid during the auction and
   the winning bid afterwards.
 """
@@ -25,11 +28,11 @@ Where the rules leave room, this engine decides:
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from core.commands import Bid, Command, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn, WrongPhase
-from core.events import Event, to_json_value
+from core.events import Event, TilePlayed, to_json_value
 from core.game import Game, Phase
 from core.texas42 import record as texas42_record
 from core.texas42.bidding import (
@@ -48,7 +51,6 @@ from core.texas42.events import (
     HandEnded,
     HandStarted,
     ShakerDrawn,
-    TilePlayed,
     TrickWon,
     TrumpNamed,
 )
@@ -58,6 +60,7 @@ from core.texas42.scoring import (
     game_winner,
     hand_result,
     hand_stops,
+    marks_awarded,
     partner_of,
     team_of,
     trick_points,
@@ -130,11 +133,12 @@ class Texas42Game(Game):
             return out
         if self._phase == Phase.PLAY:
             tiles = [t for _, t in self.current]
-            return [Play(p, t) for t in sort_hand(legal_plays(self.hands[p], tiles, self.mode))]
+            _, mode, _ = self._play_state()
+            return [Play(p, t) for t in sort_hand(legal_plays(self.hands[p], tiles, mode))]
         return []
 
     # -- hands ------------------------------------------------------------------
-    def _new_hand_state(self, hands) -> None:
+    def _new_hand_state(self, hands: Sequence[Sequence[Tile]]) -> None:
         self.hands: list[list[Tile]] = [list(h) for h in hands]
         self.dealt: tuple[tuple[Tile, ...], ...] = tuple(tuple(h) for h in hands)
         self.bids: list[tuple[int, int | None, bool, bool]] = []
@@ -150,6 +154,18 @@ class Texas42Game(Game):
         self.current: list[tuple[int, Tile]] = []
         self.points = [0, 0]
 
+    def _contract(self) -> tuple[int, int]:
+        """The winning bid and its bidder (set once the auction is over)."""
+        assert self.high_bid is not None and self.bidder is not None, "the auction is not over"
+        return self.high_bid, self.bidder
+
+    def _play_state(self) -> tuple[str, TrumpMode, int]:
+        """The hand's trump, its trump mode and the current trick's leader (set once
+        trumps are named)."""
+        assert self.trump is not None and self.mode is not None and self.leader is not None, \
+            "trumps are not named"
+        return self.trump, self.mode, self.leader
+
     def _start(self) -> list[Event]:
         draws, shaker = self._draw_first_shaker()
         preset = self.next_deal()
@@ -162,11 +178,10 @@ class Texas42Game(Game):
         contenders = [0, 1, 2, 3]
         while True:
             pool = shuffled(double_set(6), self.rng)
-            tiles: list[Tile | None] = [None] * 4
-            for i, p in enumerate(contenders):
-                tiles[p] = pool[i]
-            best = max(tiles[p].pips for p in contenders)
-            top = [p for p in contenders if tiles[p].pips == best]
+            drawn = {p: pool[i] for i, p in enumerate(contenders)}
+            tiles: list[Tile | None] = [drawn.get(p) for p in range(4)]
+            best = max(drawn[p].pips for p in contenders)
+            top = [p for p in contenders if drawn[p].pips == best]
             shaker = top[0] if len(top) == 1 else None
             events.append(ShakerDrawn(tuple(tiles), shaker))
             if shaker is not None:
@@ -196,6 +211,7 @@ class Texas42Game(Game):
         player = getattr(command, "player", None)
         if player != self._to_act:
             who = f"Player {player + 1}" if isinstance(player, int) else repr(player)
+            assert self._to_act is not None, "nobody is to act"
             raise NotYourTurn(f"It is Player {self._to_act + 1}'s turn, not {who}'s.")
         if self._phase == Phase.BID:
             if not isinstance(command, Bid):
@@ -235,7 +251,8 @@ class Texas42Game(Game):
             self._to_act = (p + 1) % 4
         else:
             self._phase = Phase.TRUMP
-            self.trump_caller = partner_of(self.bidder) if self.plunge else self.bidder
+            _, bidder = self._contract()
+            self.trump_caller = partner_of(bidder) if self.plunge else bidder
             self._to_act = self.trump_caller
         return events
 
@@ -259,7 +276,7 @@ class Texas42Game(Game):
             return f"{label} is not in play (the {setting} setting is off)."
         if self.plunge:
             return f"After a Plunge the partner names trumps; {label} is not allowed."
-        if self.high_bid < least:
+        if self._contract()[0] < least:
             return f"{label} needs a bid of at least {describe_bid(least)}."
         return None
 
@@ -277,7 +294,7 @@ class Texas42Game(Game):
             mode = TrumpMode(trump)
         self.trump, self.mode = trump, mode
         if trump == "nello":
-            self.sitting_out = partner_of(self.bidder)
+            self.sitting_out = partner_of(self._contract()[1])
         self._phase = Phase.PLAY
         self.leader = self._to_act = player
         return [TrumpNamed(player, trump, first_tile)]
@@ -290,8 +307,9 @@ class Texas42Game(Game):
 
     def _play(self, command: Play) -> list[Event]:
         p, t = command.player, command.tile
+        trump, mode, leader = self._play_state()
         hand = self.hands[p]
-        reason = illegal_play_reason(hand, [x for _, x in self.current], t, self.mode)
+        reason = illegal_play_reason(hand, [x for _, x in self.current], t, mode)
         if reason is not None:
             raise IllegalPlay(reason)
         hand.remove(t)
@@ -301,17 +319,18 @@ class Texas42Game(Game):
             self._to_act = self._next_seat(p)
             return events
         tiles = tuple(x for _, x in self.current)
-        winner = self.current[trick_winner(tiles, self.mode)][0]
+        winner = self.current[trick_winner(tiles, mode)][0]
         points = trick_points(tiles)
         number = len(self.tricks) + 1
-        self.tricks.append(CompletedTrick(number, self.leader, tuple(self.current), winner, points))
+        self.tricks.append(CompletedTrick(number, leader, tuple(self.current), winner, points))
         self.points[team_of(winner)] += points
-        events.append(TrickWon(number, self.leader, tiles, winner, points))
+        events.append(TrickWon(number, leader, tiles, winner, points))
         self.current = []
-        result = hand_result(bid=self.high_bid, trump=self.trump, bidder=self.bidder,
+        bid, bidder = self._contract()
+        result = hand_result(bid=bid, trump=trump, bidder=bidder,
                              winners=[tr.winner for tr in self.tricks], points=self.points)
-        if hand_stops(result=result, tricks_played=len(self.tricks), trump=self.trump,
-                      bid=self.high_bid, play_out=bool(self.options["play_out"]),
+        if hand_stops(result=result, tricks_played=len(self.tricks), trump=trump,
+                      bid=bid, play_out=bool(self.options["play_out"]),
                       target_kind=self.target.kind):
             return events + self._end_hand(bool(result))
         self.leader = self._to_act = winner
@@ -322,22 +341,29 @@ class Texas42Game(Game):
         return (seat + 1) % 4 if seat == self.sitting_out else seat
 
     def _end_hand(self, made: bool) -> list[Event]:
-        delta = award(target_kind=self.target.kind, bid=self.high_bid, made=made,
-                      bidder=self.bidder, points=self.points)
+        bid, bidder = self._contract()
+        trump, _, _ = self._play_state()
+        delta = award(target_kind=self.target.kind, bid=bid, made=made,
+                      bidder=bidder, points=self.points)
+        marks = marks_awarded(bid=bid, made=made, bidder=bidder)
+        in_points = None if self.target.kind == "marks" else delta
         self.totals = [self.totals[0] + delta[0], self.totals[1] + delta[1]]
         remaining = tuple(tuple(sort_hand(h)) for h in self.hands)
         early = len(self.tricks) < 7
-        self.last_hand = HandSummary(self.hand_number, self.bidder, self.high_bid, self.plunge,
-                                     self.trump, tuple(self.points), made, delta, early, remaining)
+        points = (self.points[0], self.points[1])
+        self.last_hand = HandSummary(self.hand_number, bidder, bid, self.plunge,
+                                     trump, points, made, marks, early, remaining,
+                                     in_points)
         self._last_hand_key = to_json_value(list(self.last_hand))
-        events: list[Event] = [HandEnded(self.bidder, self.high_bid, tuple(self.points), made,
-                                         delta, tuple(self.totals), early, remaining)]
-        winner = game_winner(self.totals, self.target.value, self.bidder)
+        events: list[Event] = [HandEnded(bidder, bid, points, made, marks,
+                                         (self.totals[0], self.totals[1]), early, remaining,
+                                         in_points)]
+        winner = game_winner(self.totals, self.target.value, bidder)
         if winner is not None:
             self.winner = winner
             self._phase = Phase.GAME_OVER
             self._to_act = None
-            return events + [GameEnded(winner, tuple(self.totals))]
+            return events + [GameEnded(winner, (self.totals[0], self.totals[1]))]
         self._keep_hand_end_views()
         return events + self._begin_hand((self.shaker + 1) % 4, self.next_deal())
 
@@ -361,10 +387,10 @@ class Texas42Game(Game):
             options=dict(self.options), last_hand=self.last_hand, winner=self.winner)
 
     def state_key(self) -> dict[str, Any]:
-        def tiles(seq) -> list[str]:
+        def tiles(seq: Iterable[Tile]) -> list[str]:
             return [_NAME[t] for t in seq]
 
-        def plays(seq) -> list[list[Any]]:
+        def plays(seq: Iterable[tuple[int, Tile]]) -> list[list[Any]]:
             return [[p, _NAME[t]] for p, t in seq]
 
         last = self.last_hand

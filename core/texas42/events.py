@@ -94,10 +94,16 @@ class TrickWon(Event):
 class HandEnded(Event):
     """The hand's result.
 
-    ``points``: per team, taken in the tricks played. ``marks``: per team, what
-    this hand added to ``totals`` (marks under a marks target, points under a
-    points target). ``remaining`` (extra field): each player's unplayed tiles,
-    shown when a hand ends early.
+    ``points``: per team, taken in the tricks played. ``marks``: per team, the marks
+    won this hand, under every target (a point bid 1, n marks n, a Plunge 4; to the
+    bidders if made, to the defenders if set). ``totals``: per team, the running
+    totals in the target's unit (marks or points). ``points_awarded`` (extra field,
+    written under a points target only): per team, the points this hand added to
+    ``totals``. ``remaining`` (extra field): each player's unplayed tiles, shown when
+    a hand ends early.
+
+    Records written before ``points_awarded`` existed put the points awarded in
+    ``marks`` under a points target; :mod:`core.texas42.record` reads them.
     """
 
     kind: ClassVar[str] = "hand_end"
@@ -109,12 +115,17 @@ class HandEnded(Event):
     totals: tuple[int, int]
     ended_early: bool
     remaining: tuple[tuple[Tile, ...], ...] = ()
+    points_awarded: tuple[int, int] | None = None
 
     def to_record(self) -> dict[str, Any]:
-        return {"event": self.kind, "bidder": self.bidder, "bid": encode_bid(self.bid),
-                "points": list(self.points), "made": self.made, "marks": list(self.marks),
-                "totals": list(self.totals), "ended_early": self.ended_early,
-                "remaining": to_json_value(self.remaining)}
+        line: dict[str, Any] = {
+            "event": self.kind, "bidder": self.bidder, "bid": encode_bid(self.bid),
+            "points": list(self.points), "made": self.made, "marks": list(self.marks)}
+        if self.points_awarded is not None:
+            line["points_awarded"] = list(self.points_awarded)
+        line.update({"totals": list(self.totals), "ended_early": self.ended_early,
+                     "remaining": to_json_value(self.remaining)})
+        return line
 
 
 @dataclass(frozen=True)

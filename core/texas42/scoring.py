@@ -74,9 +74,24 @@ def hand_stops(*, result: bool | None, tricks_played: int, trump: str, bid: int,
     return True
 
 
+def marks_awarded(*, bid: int, made: bool, bidder: int) -> tuple[int, int]:
+    """The marks each team wins this hand, whatever the target: the bid's marks (a point
+    bid 1, n marks n, a Plunge 4) to the bidders if made, to the defenders if set. This is
+    the ``marks`` field of the record's ``hand_end`` line."""
+    team = team_of(bidder)
+    winner = team if made else 1 - team
+    delta = [0, 0]
+    delta[winner] = marks_of(bid)
+    return delta[0], delta[1]
+
+
 def award(*, target_kind: str, bid: int, made: bool, bidder: int,
           points: Sequence[int]) -> tuple[int, int]:
-    """What each team adds to its total for this hand (marks or points by the target)."""
+    """What each team adds to its total for this hand (marks or points by the target).
+
+    Under a marks target this is :func:`marks_awarded`; under a points target it is
+    points: a made point bid scores each team the points it took, a set one gives the
+    defenders the bid plus their points, a mark bid is worth 42 a mark."""
     team = team_of(bidder)
     winner = team if made else 1 - team
     delta = [0, 0]

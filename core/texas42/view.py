@@ -26,7 +26,10 @@ class CompletedTrick(NamedTuple):
 
 
 class HandSummary(NamedTuple):
-    """The last finished hand, all of it public now (``remaining``: unplayed tiles)."""
+    """The last finished hand, all of it public now (``remaining``: unplayed tiles).
+
+    ``marks``: the marks each team won, under every target; ``points_awarded``: under a
+    points target, the points each team added to its total (``None`` under marks)."""
 
     hand_number: int
     bidder: int
@@ -38,6 +41,7 @@ class HandSummary(NamedTuple):
     marks: tuple[int, int]
     ended_early: bool
     remaining: tuple[tuple[Tile, ...], ...]
+    points_awarded: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -216,7 +216,7 @@ def test_texas42_points_target_point_bid_is_played_out_and_each_team_adds_its_po
     events = lead_in_order(game, 0, SIX_ORDER)
     end = _hand_end(events)
     assert len(of_kind(events, "trick")) == 7 and end.points == (42, 0)
-    assert end.marks == (42, 0) and end.totals == (42, 0)
+    assert end.marks == (1, 0) and end.points_awarded == (42, 0) and end.totals == (42, 0)
 
 
 def test_texas42_points_target_set_point_bid_gives_defenders_bid_plus_their_points():
@@ -225,14 +225,16 @@ def test_texas42_points_target_set_point_bid_gives_defenders_bid_plus_their_poin
     events = play_first_legal(game)
     end = _hand_end(events)
     assert len(of_kind(events, "trick")) == 7 and not end.made
-    assert end.marks == (0, 41 + end.points[1]) and game.totals == [0, 41 + end.points[1]]
+    assert end.marks == (0, 1) and end.points_awarded == (0, 41 + end.points[1])
+    assert game.totals == [0, 41 + end.points[1]]
 
 
 def test_texas42_points_target_mark_bid_is_42_a_mark_and_may_end_early():
     game = game_with(SIXES, target="points:250")
     win_auction(game, "m2", "0")
     end = _hand_end(play_first_legal(game))
-    assert end.ended_early and end.marks == (0, 84) and end.totals == (0, 84)
+    assert end.ended_early and end.marks == (0, 2) and end.points_awarded == (0, 84)
+    assert end.totals == (0, 84)
 
 
 def test_texas42_award_rules():

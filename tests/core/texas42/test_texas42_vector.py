@@ -7,7 +7,8 @@ from pathlib import Path
 
 from core.texas42.engine import Texas42Game
 
-VECTOR = Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "vectors" / "texas42-straight-13-hands.jsonl"
+VECTOR = (Path(__file__).resolve().parents[3] / "tests" / "fixtures" / "vectors"
+          / "texas42-straight-13-hands.jsonl")
 
 
 def _lines() -> list[dict]:
