@@ -349,7 +349,9 @@ async def test_replay_plays_a_record_back_to_its_end(tmp_path):
         assert isinstance(screen, ReplayScreen)        # the replay viewer (tests/test_replay_viewer.py)
         assert screen.model.lines == lines[1:]
         await pilot.press("G")                         # to the end
-        assert screen.position == len(lines) - 1
+        assert screen.position == screen.model.length
+        assert sum(len(screen.model.events(i)) for i in range(screen.position + 1)) \
+            == len(lines) - 1                          # every line of the record, in steps
         assert screen.model.table(screen.position).over
         assert "REPLAY" in screen.query_one("#replay-header").render().plain
 

@@ -18,6 +18,7 @@ from rich.console import Console
 from core.commands import MARK, Bid, Discard, Draw, NameTrump, Pass
 from core.narration import narrate, split_hands
 from core.registry import game_class
+from core.replay import replay_lines
 from core.simulate import simulate_game
 from tests.tui_pilot import DIALOG_SCREENS, game_screen, make_app, settle
 from tui.play.session import GameSession, Seat
@@ -25,7 +26,6 @@ from tui.screens.game_base import GameScreen
 from tui.screens.hand_review import review_renderables
 from tui.screens.hint import compute_hint, hint_renderable, hint_rng, hint_text
 from tui.screens.trick_table import TrickTableScreen
-from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import table_text
 
 THREE = ["You", "West", "East"]
@@ -128,7 +128,7 @@ def test_the_replay_table_at_every_position_and_the_review_of_every_hand(game, o
     played = finished(game, options, 4)
     header = played.header([{"name": n, "kind": "human" if i == 0 else "bot",
                              "level": None if i == 0 else "easy"} for i, n in enumerate(names)])
-    model = ReplayModel(header, [e.to_record() for e in played.history])
+    model = replay_lines(header, [e.to_record() for e in played.history])
     rows = []
     for position in range(model.length + 1):
         for row in table_text(model.table(position), model.names).plain.split("\n"):

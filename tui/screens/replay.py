@@ -1,13 +1,14 @@
 """The replay viewer: step through any game record, forwards and back, or let it play.
 
 Opened by ``dominoes replay FILE`` (and from the app for a finished game). The
-record is checked first (``core.records.replay``), so what is shown is a game
-the rules allow. Everything the record holds is shown: all hands, the widow,
-the boneyard (the referee's view), with the narration of the last events.
+record is checked and played again by the game's engine (``core.replay``), so
+what is shown is the engine's own table after every step (the deal, each move,
+the hand as it ended): all hands, the widow, the boneyard (the referee's view),
+with the narration of the last events.
 
 Keys (also in the footer and in help):
 
-* ``→`` / ``l`` next event, ``←`` / ``h`` previous event;
+* ``→`` / ``l`` next step, ``←`` / ``h`` previous step;
 * ``↓`` / ``j`` next trick (Mexican Train: next turn), ``↑`` / ``k`` previous;
 * ``n`` / PgDn next hand (round), ``p`` / PgUp previous;
 * ``g`` / Home the start, ``G`` / End the end;
@@ -23,7 +24,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -31,10 +32,11 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 import styles
+from core.records import Record
+from core.replay import Replay, replay_record
 from core.text import plain
 from tui.keys import as_shown, key_hint
 from tui.widgets.keys_footer import KeysFooter
-from tui.widgets.replay_model import ReplayModel
 from tui.widgets.replay_table import GAME_TITLES, ReplayTable
 
 SPEEDS: tuple[tuple[str, float], ...] = (
@@ -47,11 +49,13 @@ LOG_LINES = 4
 
 class ReplayScreen(Screen):
     """A record, step by step. ``record`` is a :class:`core.records.Record` (or anything
-    with ``header`` and ``lines``); ``path`` only names it on screen."""
+    with ``header`` and ``lines``); ``path`` only names it on screen. ``steps``: the
+    record already laid out (:func:`core.replay.replay_record`), else it is done here
+    (a record that does not replay raises :class:`~core.errors.RecordError`)."""
 
     CSS_PATH = str(Path(styles.__file__).parent / "replay.tcss")
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", "Next", key_display="→", id="replay.next"),
         Binding("left,h", "step(-1)", "Back", key_display="←", id="replay.back"),
         Binding("down,j", "trick(1)", "Trick", key_display="↓", id="replay.next_trick"),
@@ -74,11 +78,15 @@ class ReplayScreen(Screen):
     speed: reactive[int] = reactive(DEFAULT_SPEED, init=False)
 
     def __init__(self, record: Any, path: str | os.PathLike[str] | None = None, *,
-                 start: int | None = None) -> None:
+                 start: int | None = None, steps: Replay | None = None) -> None:
         super().__init__()
         self.record = record
         self.path = os.fspath(path) if path is not None else getattr(record, "path", None)
-        self.model = ReplayModel(record.header, list(record.lines))
+        if steps is None:
+            if not isinstance(record, Record):
+                record = Record(dict(record.header), [dict(line) for line in record.lines])
+            steps = replay_record(record)
+        self.model = steps
         self._start = start
         self._timer: Timer | None = None
         self.position_text = Text()
@@ -107,14 +115,14 @@ class ReplayScreen(Screen):
             text.append(f" · deal #{plain(seed, 24)}")
         if self.path:
             text.append(f" · {plain(os.path.basename(self.path), 60)}")
-        if not any(line.get("event") == "game_end" for line in self.model.lines):
+        if not self.model.finished:
             text.append(" · unfinished")
         return text
 
     def _hint(self) -> str:
         step = "turn" if self.model.game == "mexican_train" else "trick"
         unit = "round" if self.model.game == "mexican_train" else "hand"
-        return key_hint(self.app, f"←/→ event  ↑/↓ {step}  p/n {unit}  g/G start/end  "
+        return key_hint(self.app, f"←/→ step  ↑/↓ {step}  p/n {unit}  g/G start/end  "
                                   "Space play  +/- speed")
 
     def on_mount(self) -> None:
@@ -161,7 +169,7 @@ class ReplayScreen(Screen):
             return
         model = self.model
         text = Text()
-        text.append(f"Event {self.position} of {model.length}")
+        text.append(f"Step {self.position} of {model.length}")
         hands = len(model.hand_stops)
         current = sum(1 for s in model.hand_stops if s <= self.position)
         unit = "round" if model.game == "mexican_train" else "hand"
@@ -184,7 +192,7 @@ class ReplayScreen(Screen):
         for n, (index, sentence) in enumerate(said):
             if n:
                 text.append("\n")
-            current = index == self.position - 1
+            current = index == self.position
             text.append(("▸ " if current else "  ") + sentence,
                         style="bold" if current else "dim")
         return text
@@ -261,17 +269,13 @@ class ReplayScreen(Screen):
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
-        try:
-            screen = HelpScreen(self.model.game, replay=True)  # type: ignore[call-arg]
-        except TypeError:
-            screen = HelpScreen(self.model.game)
-        self.app.push_screen(screen)
+        self.app.push_screen(HelpScreen(self.model.game, replay=True))
 
 
 class TrainReplayScreen(ReplayScreen):
     """Mexican Train has turns and rounds where the trick games have tricks and hands."""
 
-    BINDINGS: ClassVar[list[Binding]] = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down,j", "trick(1)", "Turn", key_display="↓", id="replay.next_trick"),
         Binding("n,pagedown", "hand(1)", "Round", key_display="n", id="replay.next_hand"),
     ]
@@ -288,12 +292,12 @@ def replay_screen(record: Any, path: str | os.PathLike[str] | None = None,
 def open_replay(app: Any, path: str | os.PathLike[str]) -> bool:
     """Read, check and show the record at ``path``; a fault is told (file and line), not raised."""
     from core.errors import RecordError
-    from core.records import read_record, replay
+    from core.records import read_record
     try:
         record = read_record(path, allow_truncated=True)
-        replay(record)
+        steps = replay_record(record)
     except RecordError as exc:
         app.notify(f"Cannot replay: {exc}", severity="error", timeout=10, markup=False)
         return False
-    app.push_screen(replay_screen(record, path))
+    app.push_screen(replay_screen(record, path, steps=steps))
     return True

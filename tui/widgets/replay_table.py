@@ -1,9 +1,9 @@
 """The replay viewer's table as text: every hand, the trick or the trains, bids, scores.
 
-:func:`table_text` draws a :class:`~tui.widgets.replay_model.Table` (the
-referee's view: all hands open, as the record holds them). The tile the last
-event moved is marked (bold, reversed, with ``*`` after it), so the change is
-visible without colour. :class:`ReplayTable` is the widget showing it.
+:func:`table_text` draws a :class:`~core.replay.OpenTable` (the referee's view,
+as the engine holds it: all hands open). The tile the last step moved is marked
+(bold, reversed, with ``*`` after it), so the change is visible without colour.
+:class:`ReplayTable` is the widget showing it.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from core.replay import OpenTable, TrainLine
 from core.wording import plural, says, verb
 from tui.keys import as_shown
-from tui.widgets.replay_model import Table, Train
 
 MARK = "bold reverse"
 GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
@@ -76,16 +76,7 @@ def _plain_name(names: Sequence[str], p: int) -> str:
     return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
-def _marked_tile(table: Table) -> str | None:
-    last = table.last or {}
-    if last.get("event") in ("play", "draw"):
-        return str(last.get("tile"))
-    if last.get("event") == "widow":
-        return str(last.get("took"))
-    return None
-
-
-def scores_text(table: Table, names: Sequence[str]) -> Text:
+def scores_text(table: OpenTable, names: Sequence[str]) -> Text:
     text = Text()
     text.append("Scores: ", style="bold")
     if table.game == "texas42":
@@ -99,7 +90,7 @@ def scores_text(table: Table, names: Sequence[str]) -> Text:
     return text
 
 
-def trick_game_text(table: Table, names: Sequence[str]) -> Text:
+def trick_game_text(table: OpenTable, names: Sequence[str]) -> Text:
     """Moon and Texas 42: hands, bids, widow, the trick on the table, the last trick."""
     text = scores_text(table, names)
     text.append("\n")
@@ -115,7 +106,7 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
         if table.trump is not None:
             text.append(f" · trumps: {TRUMP_WORDS.get(table.trump, table.trump)}")
         text.append("\n")
-    marked = _marked_tile(table)
+    marked = table.marked
     width = _name_width(names)
     for p, hand in enumerate(table.hands):
         text.append("▶ " if table.to_act == p else "  ")
@@ -148,12 +139,12 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
                 text.append(", ")
             text.append(f"{_plain_name(names, p)} ")
             text.append(tile_label(tile), style=MARK if i == len(table.trick) - 1
-                        and (table.last or {}).get("event") == "play" else "")
+                        and table.last_event == "play" else "")
     elif table.last_trick is not None:
         trick = table.last_trick
         winner = trick.get("winner")
         text.append(f"#{trick.get('number')} ")
-        _tiles(text, trick.get("tiles", []))
+        _tiles(text, trick.get("tiles", []), table.marked)
         if isinstance(winner, int) and 0 <= winner < len(names):
             text.append(f", won by {names[winner]}", style="bold")
         if "points" in trick:
@@ -164,7 +155,7 @@ def trick_game_text(table: Table, names: Sequence[str]) -> Text:
     return text
 
 
-def _train_line(text: Text, train: Train, marked: str | None) -> None:
+def _train_line(text: Text, train: TrainLine, marked: str | None) -> None:
     if not train.pairs:
         text.append("(not started)", style="italic")
     else:
@@ -172,7 +163,7 @@ def _train_line(text: Text, train: Train, marked: str | None) -> None:
     text.append(f" → {train.open_end}")
 
 
-def train_game_text(table: Table, names: Sequence[str]) -> Text:
+def train_game_text(table: OpenTable, names: Sequence[str]) -> Text:
     """Mexican Train: hands and trains of every player, the Mexican train, the boneyard."""
     text = scores_text(table, names)
     text.append("\n")
@@ -182,11 +173,11 @@ def train_game_text(table: Table, names: Sequence[str]) -> Text:
             text.append(f" · engine {tile_label(table.engine)}")
         if table.dealer is not None:
             text.append(f" · {names[table.dealer]} first")
-        text.append(f" · boneyard {len(table.boneyard)}")
+        text.append(f" · boneyard {table.boneyard_count}")
         if table.boneyard:
             text.append(" (next: " + " ".join(tile_label(t) for t in table.boneyard[:3]) + ")")
         text.append("\n")
-    marked = _marked_tile(table)
+    marked = table.marked
     width = max(_name_width(names), len("Mexican") + 1)
     if "mexican" in table.trains:
         text.append("  " + "Mexican".ljust(width), style="bold")
@@ -209,7 +200,7 @@ def train_game_text(table: Table, names: Sequence[str]) -> Text:
     return text
 
 
-def table_text(table: Table, names: Sequence[str]) -> Text:
+def table_text(table: OpenTable, names: Sequence[str]) -> Text:
     if table.position == 0:
         return Text("The game is about to begin. Press → to step through it, "
                     "Space to play it back.")
@@ -231,7 +222,7 @@ def table_text(table: Table, names: Sequence[str]) -> Text:
     return body
 
 
-def _result_text(table: Table, names: Sequence[str]) -> Text:
+def _result_text(table: OpenTable, names: Sequence[str]) -> Text:
     line = table.result or {}
     text = Text()
     if line.get("event") == "round_end":
@@ -258,7 +249,7 @@ class ReplayTable(Static):
 
     _text: Text | None = None
 
-    def show(self, table: Table, names: Sequence[str]) -> None:
+    def show(self, table: OpenTable, names: Sequence[str]) -> None:
         self._text = table_text(table, names)
         self.update(as_shown(self.app, self._text))
 
