@@ -29,7 +29,7 @@ KEYS_TITLE = [
           "v replays, a abandons (kept in the history)"),
 ]
 KEYS_REPLAY = [
-    ("→ / ←", "next / previous event (also l / h)"),
+    ("→ / ←", "next / previous step: the deal, a play, the end of a hand (also l / h)"),
     ("↓ / ↑", "next / previous trick; Mexican Train: turn (also j / k)"),
     ("n / p", "next / previous hand or round (also PgDn / PgUp)"),
     ("g / G", "the start / the end (also Home / End)"),
