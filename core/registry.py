@@ -20,11 +20,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from core.errors import OptionError
-from core.game import Game
-from core.options import OptionTable
+
+if TYPE_CHECKING:                 # the engines' base class: not imported to read the registry
+    from core.game import Game
+    from core.options import OptionTable
 
 TableKind = Literal["tricks", "hub"]
 
@@ -52,7 +54,9 @@ class GameInfo:
     (Mexican Train: trains off the engine). ``teams``: the seats of each team
     (``()`` when everyone plays alone). ``hand_start``/``hand_end``: the record
     events that open and close a hand (``"hand_start"``/``"hand_end"``) or a round
-    (``"round_start"``/``"round_end"``); ``hand_word`` names it. ``event_kinds``:
+    (``"round_start"``/``"round_end"``); ``hand_word`` names it, ``step_word`` names
+    what a hand is played in (``"trick"``, ``"turn"``). ``bids``: a hand opens with an
+    auction (Moon, 42). ``event_kinds``:
     every event kind of the game's record (version 1). ``low_score_wins``: the
     lowest total wins (Mexican Train's pips). ``engine``/``options``: (module,
     name) of the Game class and of its option table, imported on first use.
@@ -69,6 +73,8 @@ class GameInfo:
     hand_start: str
     hand_end: str
     hand_word: str
+    step_word: str
+    bids: bool
     event_kinds: frozenset[str]
     low_score_wins: bool
     engine: tuple[str, str]
@@ -83,6 +89,15 @@ class GameInfo:
     def fixed_players(self) -> bool:
         """Whether the game is always played by the same number of players."""
         return self.min_players == self.max_players
+
+    @property
+    def hands_word(self) -> str:
+        """The plural: "hands", "rounds"."""
+        return self.hand_word + "s"
+
+    def score_count(self, num_players: int) -> int:
+        """How many scores the game keeps: one per team, else one per player."""
+        return len(self.teams) if self.teams else num_players
 
     def seat_names(self, num_players: int | None = None) -> tuple[str, ...]:
         """The seats' names for ``num_players`` (default: the game's default count)."""
@@ -108,14 +123,14 @@ _INFO: tuple[GameInfo, ...] = (
         name="moon", title="Three-Player Moon",
         blurb="3 players, each alone: bid tricks, take the widow, shoot the moon.",
         table="tricks", min_players=3, max_players=3, default_players=3, teams=(),
-        hand_start="hand_start", hand_end="hand_end", hand_word="hand",
+        hand_start="hand_start", hand_end="hand_end", hand_word="hand", step_word="trick", bids=True,
         event_kinds=_TRICK_KINDS | {"redeal", "widow"}, low_score_wins=False,
         engine=("core.moon.engine", "MoonGame"), options=("core.moon.options", "MOON_OPTIONS")),
     GameInfo(
         name="texas42", title="Texas 42",
         blurb="4 players, partners across: bid points or marks, take the count.",
         table="tricks", min_players=4, max_players=4, default_players=4, teams=((0, 2), (1, 3)),
-        hand_start="hand_start", hand_end="hand_end", hand_word="hand",
+        hand_start="hand_start", hand_end="hand_end", hand_word="hand", step_word="trick", bids=True,
         event_kinds=_TRICK_KINDS | {"shaker_draw"}, low_score_wins=False,
         engine=("core.texas42.engine", "Texas42Game"),
         options=("core.texas42.options", "OPTION_TABLE")),
@@ -123,7 +138,7 @@ _INFO: tuple[GameInfo, ...] = (
         name="mexican_train", title="Mexican Train",
         blurb="2-12 players: build trains off the engine; fewest pips wins.",
         table="hub", min_players=2, max_players=12, default_players=4, teams=(),
-        hand_start="round_start", hand_end="round_end", hand_word="round",
+        hand_start="round_start", hand_end="round_end", hand_word="round", step_word="turn", bids=False,
         event_kinds=frozenset({"round_start", "deal", "play", "draw", "marker", "pass",
                                "round_end", "game_end"}),
         low_score_wins=True,
@@ -148,7 +163,7 @@ def game_info(name: str) -> GameInfo:
     return GAME_INFO[name]
 
 
-class _Games(Mapping[str, type[Game]]):
+class _Games(Mapping[str, "type[Game]"]):
     """A read-only ``dict``-like mapping whose classes are imported when first asked for."""
 
     def __init__(self) -> None:
