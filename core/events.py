@@ -1,7 +1,7 @@
 """The base of every event a rules engine emits.
 
 An event is an immutable dataclass; ``to_record()`` gives its line in the game
-record (``../shared/game-record.md``): ``{"event": <kind>, <fields>}``. Tiles are
+record (``docs/record-format.md``): ``{"event": <kind>, <fields>}``. Tiles are
 written as ``"HIGH-LOW"`` strings, tuples as lists. Each game module defines its
 own event classes (``kind`` names the record's ``event``).
 """

@@ -1,4 +1,4 @@
-"""Game records (``shared/game-record.md``, version 1): write, read, replay.
+"""Game records (``docs/record-format.md``, version 1): write, read, replay.
 
 A record is JSON Lines: a header, then one line per event, in order.
 
@@ -63,7 +63,7 @@ RECORD_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024
 MAX_LINES = 200_000
 
-# The event kinds of version 1, per game (game-record.md).
+# The event kinds of version 1, per game (docs/record-format.md).
 KNOWN_KINDS: dict[str, frozenset[str]] = {name: info.event_kinds
                                            for name, info in GAME_INFO.items()}
 SKIPPED_KINDS = frozenset({"shaker_draw"})

@@ -1,6 +1,6 @@
 """Statistics of the human player's finished games, computed from their game records.
 
-A finished record (one with a ``game_end`` line, ``shared/game-record.md``) is
+A finished record (one with a ``game_end`` line, ``docs/record-format.md``) is
 summed up from the human's seat -- the header's first ``players`` entry whose
 ``kind`` is ``"human"`` -- as a :class:`GameSummary`; the summaries of one game
 type add up to its :class:`GameStats`:

@@ -1,4 +1,4 @@
-"""Mexican Train (``rules/mexican-train.md``): the rules engine.
+"""Mexican Train (``docs/rules/mexican-train.md``): the rules engine.
 
 A :class:`MexicanTrainGame` is a whole match: round after round, from the set's
 highest double down, ``rounds`` of them. Commands are ``Play(player, tile,

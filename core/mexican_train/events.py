@@ -1,6 +1,6 @@
 """Mexican Train's events: one class per line of the game record's Mexican Train section.
 
-``to_record()`` gives exactly the record line of ``game-record.md``. Trains are
+``to_record()`` gives exactly the record line of ``docs/record-format.md``. Trains are
 named ``"mexican"`` or by the owning player's number. ``deal`` and ``draw``
 carry hidden tiles: they are the referee's record, not something to show a
 player (:func:`public_line` gives the line as any player may see it).

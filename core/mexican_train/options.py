@@ -1,4 +1,4 @@
-"""Mexican Train settings and the draw table (``rules/mexican-train.md``).
+"""Mexican Train settings and the draw table (``docs/rules/mexican-train.md``).
 
 ``TILES_PER_PLAYER[set][players]`` is the number of tiles each player draws; a
 game offers only the set/player-count pairs that have a number there.

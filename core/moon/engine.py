@@ -1,4 +1,4 @@
-"""Three-Player Moon (``../shared/rules/moon.md``): the referee.
+"""Three-Player Moon (``docs/rules/moon.md``): the referee.
 
 A :class:`MoonGame` is a whole match. Each hand: deal 7 tiles each and a widow;
 one round of bidding (4, 5, 6, 7 or 21, each higher than the last; 21 ends it);

@@ -1,7 +1,7 @@
 """Three-Player Moon's events: one class per line of the game record's Moon section.
 
 ``to_record()`` (from :class:`~core.events.Event`) gives exactly the record line of
-``game-record.md``: ``{"event": kind, <fields in the order below>}``.
+``docs/record-format.md``: ``{"event": kind, <fields in the order below>}``.
 """
 
 from __future__ import annotations

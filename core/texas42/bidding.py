@@ -4,7 +4,7 @@ Bids are ints on the point scale: 30-41 are point bids, ``42 * n`` is a bid of
 n marks (``core.commands.MARK``); ``None`` is a pass. A Plunge is the 4-mark bid
 ``4 * 42`` flagged ``plunge=True``.
 
-Rules (``rules/texas42.md``, Bidding): each player bids once, passing or bidding
+Rules (``docs/rules/texas42.md``, Bidding): each player bids once, passing or bidding
 higher than the standing high bid. Point bids run 30-41. While no mark bid stands
 a player may bid 1 or 2 marks (nobody opens above 2 marks); once a mark bid
 stands, the only higher bid is exactly one mark more. A Plunge (setting

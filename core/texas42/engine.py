@@ -1,4 +1,4 @@
-"""Texas 42 (``rules/texas42.md``), with the Nel-O, Sevens and Plunge variants.
+"""Texas 42 (``docs/rules/texas42.md``), with the Nel-O, Sevens and Plunge variants.
 
 A :class:`Texas42Game` is a whole match: shake, bid, name trumps, seven tricks,
 score, and on to the next hand until a team reaches the target. Following and

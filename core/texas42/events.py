@@ -1,6 +1,6 @@
 """Texas 42's events: one class per line of the game record's Texas 42 section.
 
-``to_record()`` gives the record line of ``game-record.md``. Bids are ints on the
+``to_record()`` gives the record line of ``docs/record-format.md``. Bids are ints on the
 point scale inside the engine and are written as the record wants them: ``null``,
 30-41, or ``{"marks": n}``. Teams: team 0 is players 0 and 2, team 1 is 1 and 3.
 """

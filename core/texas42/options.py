@@ -1,4 +1,4 @@
-"""Texas 42's rules settings, named and defaulted exactly as in ``rules/texas42.md``."""
+"""Texas 42's rules settings, named and defaulted exactly as in ``docs/rules/texas42.md``."""
 
 from __future__ import annotations
 

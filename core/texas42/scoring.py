@@ -1,6 +1,6 @@
 """Texas 42 scoring: count, trick points, when a hand's result is certain, and awards.
 
-Decisions where the rules leave room (see ``rules/texas42.md``):
+Decisions where the rules leave room (see ``docs/rules/texas42.md``):
 
 * A hand that ends early scores the points taken in the tricks actually played;
   the unplayed tiles count for nobody.

@@ -1,4 +1,4 @@
-"""Game records (shared/game-record.md): writing, reading, replaying, resuming, refusing."""
+"""Game records (docs/record-format.md): writing, reading, replaying, resuming, refusing."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """core/tricks.py checked against the rules text, exhaustively where it is cheap enough.
 
-The reference below is written again from ``rules/texas42.md`` (suits, following,
+The reference below is written again from ``docs/rules/texas42.md`` (suits, following,
 winning) without using core.tricks.play, so the two can disagree.
 """
 

@@ -1,4 +1,4 @@
-"""Moon game records (``/work/shared/game-record.md``, Moon section): lines, presets, replay."""
+"""Moon game records (``docs/record-format.md``, Moon section): lines, presets, replay."""
 
 from __future__ import annotations
 

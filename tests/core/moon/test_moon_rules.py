@@ -1,4 +1,4 @@
-"""Three-Player Moon, rule by rule (``/work/shared/rules/moon.md``), from fixed deals."""
+"""Three-Player Moon, rule by rule (``docs/rules/moon.md``), from fixed deals."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``hand_end.marks`` is the marks won that hand under every target (game-record.md).
+"""``hand_end.marks`` is the marks won that hand under every target (docs/record-format.md).
 
 Under a points target the points the hand added to the running ``totals`` go in the
 extra field ``points_awarded``. Records written before that put the points in ``marks``;
