@@ -9,7 +9,8 @@ budget, ``choose`` and the tie-break are :class:`~core.bots.trick.expert.TrickEx
 from __future__ import annotations
 
 import math
-from typing import Sequence
+import random
+from typing import Callable, Hashable, Sequence
 
 from core.bots.base import Rated, percent
 from core.bots.moon.heuristic import (
@@ -18,22 +19,29 @@ from core.bots.moon.heuristic import (
     MoonStandardBot,
     best_discard,
     best_rating,
+    bids_in,
+    contract_of,
     discard_plans,
     hidden_of,
+    tiles_in,
+    trumps_of,
 )
 from core.bots.trick import evaluation as ev
 from core.bots.trick.expert import TrickExpertBot
-from core.bots.trick.sampling import Group, evaluate
+from core.bots.trick.sampling import Group, Slot, evaluate
 from core.bots.trick.solver import INDEX, TILES, mask_of, tables_for, tiles_of
 from core.bots.trick.view import played_by
+from core.commands import Command, Discard, NameTrump, Play
 from core.game import Phase
 from core.moon.view import MOON as MOON_BID
-from core.moon.view import tricks_needed
+from core.moon.view import MoonView, tricks_needed
 from core.tiles import Tile
 from core.tricks.play import TrumpMode
 
 MOON_WIN_VALUE = 40       # a made moon wins the game at once
 MOON_DISCOUNT = 0.6       # open-hand samples overrate a moon (the bidder sees all)
+
+Deal = dict[Slot, int]    # a sampled deal: each hidden slot's tile mask
 
 
 class MoonExpertBot(TrickExpertBot):
@@ -53,7 +61,7 @@ class MoonExpertBot(TrickExpertBot):
             base = bid if made else -bid
         return base + 0.15 * tricks
 
-    def _weight(self, view):
+    def _weight(self, view: MoonView) -> Callable[[Deal], float] | None:
         """Soft inference from the bidding: how plausible a sampled deal is."""
         played = played_by(view)
         claims = [(p, b) for p, b, forced in view.bids
@@ -65,7 +73,7 @@ class MoonExpertBot(TrickExpertBot):
             return None
         mode = view.mode
 
-        def weight(deal) -> float:
+        def weight(deal: Deal) -> float:
             w = 1.0
             for p, b in claims:
                 hand = tiles_of(deal.get(p, 0)) + played.get(p, [])
@@ -83,13 +91,14 @@ class MoonExpertBot(TrickExpertBot):
 
         return weight
 
-    def _group(self, view, mode: TrumpMode, my_hand: Sequence[Tile], to_act: int, score,
-               trick=(), moves=None, key=None) -> Group:
+    def _group(self, view: MoonView, mode: TrumpMode, my_hand: Sequence[Tile], to_act: int,
+               score: Callable[[int], float], trick: Sequence[tuple[int, int]] = (),
+               moves: dict[int, Hashable] | None = None, key: Hashable = None) -> Group:
         me = view.player
         my_mask = mask_of(my_hand)
         bidder = view.bidder if view.bidder is not None else me
 
-        def hands(deal):
+        def hands(deal: Deal) -> list[int]:
             return [my_mask if p == me else deal.get(p, 0) for p in range(3)]
 
         return Group(tables=tables_for(mode), seats=(0, 1, 2),
@@ -97,16 +106,18 @@ class MoonExpertBot(TrickExpertBot):
                      to_act=to_act, score=score, trick=trick, moves=moves, key=key)
 
     # -- plays
-    def _analyse_plays(self, view, legal, rng):
+    def _analyse_plays(self, view: MoonView, legal: list[Command],
+                       rng: random.Random) -> list[Rated]:
         me = view.player
-        bidder, bid = view.bidder, view.bid
+        bidder, bid = contract_of(view)
         past = view.tricks_won[bidder]
         sign = 1.0 if me == bidder else -1.0
-        moves = {INDEX[c.tile]: c for c in legal}
+        moves = {INDEX[c.tile]: c for c in legal if isinstance(c, Play)}
         trick = tuple((p, INDEX[t]) for p, t in view.current_trick)
-        group = self._group(view, view.mode, view.hand, me,
+        candidates: dict[int, Hashable] = {t: t for t in moves}
+        group = self._group(view, trumps_of(view), view.hand, me,
                             lambda v: sign * self._bidder_score(past + v, bid),
-                            trick=trick, moves={t: t for t in moves})
+                            trick=trick, moves=candidates)
         out = evaluate(hidden_of(view), [group], rng, self._budget(False), self._weight(view))
         need = tricks_needed(bid)
         result = []
@@ -120,14 +131,16 @@ class MoonExpertBot(TrickExpertBot):
         return result
 
     # -- widow discard
-    def _analyse_discards(self, view, legal, rng):
-        me, bid = view.player, view.bid
-        tiles = [c.tile for c in legal]
+    def _analyse_discards(self, view: MoonView, legal: list[Command],
+                          rng: random.Random) -> list[Rated]:
+        me = view.player
+        _, bid = contract_of(view)
+        tiles = tiles_in(legal)
         plans = discard_plans(tiles)
         chosen: dict[Tile, str] = {}
         for d, trump, _ in plans:
             chosen.setdefault(d, trump)
-        groups = []
+        groups: list[Group] = []
         for d, trump in chosen.items():
             rest = [t for t in tiles if t != d]
             groups.append(self._group(view, TrumpMode(trump), rest, me,
@@ -135,7 +148,7 @@ class MoonExpertBot(TrickExpertBot):
         out = evaluate(hidden_of(view), groups, rng, self._budget(True))
         need = tricks_needed(bid)
         result = []
-        for c in legal:
+        for c in [c for c in legal if isinstance(c, Discard)]:
             key = (c.tile, chosen[c.tile])
             vals = out.values.get(key, [])
             rate = sum(1 for v in vals if v >= need) / max(1, len(vals))
@@ -147,15 +160,18 @@ class MoonExpertBot(TrickExpertBot):
         return result
 
     # -- trumps
-    def _analyse_trumps(self, view, legal, rng):
-        me, bid = view.player, view.bid
+    def _analyse_trumps(self, view: MoonView, legal: list[Command],
+                        rng: random.Random) -> list[Rated]:
+        me = view.player
+        _, bid = contract_of(view)
+        names = [c for c in legal if isinstance(c, NameTrump)]
         groups = [self._group(view, TrumpMode(c.trump), view.hand, me,
                               lambda v: self._bidder_score(v, bid), key=c.trump)
-                  for c in legal]
+                  for c in names]
         out = evaluate(hidden_of(view), groups, rng, self._budget(True))
         need = tricks_needed(bid)
         result = []
-        for c in legal:
+        for c in names:
             vals = out.values.get(c.trump, [])
             rate = sum(1 for v in vals if v >= need) / max(1, len(vals))
             result.append(Rated(c, out.mean(c.trump),
@@ -164,18 +180,19 @@ class MoonExpertBot(TrickExpertBot):
         return result
 
     # -- bids
-    def _analyse_bids(self, view, legal, rng):
+    def _analyse_bids(self, view: MoonView, legal: list[Command],
+                      rng: random.Random) -> list[Rated]:
         me = view.player
         ranked = ev.rank_trumps(view.hand, TRUMPS, {}, "moon", UNIVERSE)
         candidates = [t for t, _ in ranked[:3]]
         hidden = hidden_of(view)
         plans: dict[str, dict[int, tuple[int, float]]] = {t: {} for t in candidates}
 
-        def hand_for(trump):
+        def hand_for(trump: str) -> Callable[[Deal], list[int]]:
             mode = TrumpMode(trump)
             cache = plans[trump]
 
-            def hands(deal):
+            def hands(deal: Deal) -> list[int]:
                 widow = deal.get("widow", 0)
                 if widow not in cache:
                     w = TILES[widow.bit_length() - 1]
@@ -186,14 +203,14 @@ class MoonExpertBot(TrickExpertBot):
                 return [mine if p == me else deal.get(p, 0) for p in range(3)]
             return hands
 
-        def pick(deal) -> str:
+        def pick(deal: Deal) -> str:
             """The trump the bidder names on this deal, having seen the widow."""
             for trump in candidates:
                 hand_for(trump)(deal)
             widow = deal.get("widow", 0)
             return max(candidates, key=lambda t: plans[t][widow][1])
 
-        groups = []
+        groups: list[Group] = []
         for trump in candidates:
             g = self._group(view, TrumpMode(trump), view.hand, me, float, key=trump)
             g.side = [1 if p == me else 0 for p in range(3)]
@@ -205,7 +222,7 @@ class MoonExpertBot(TrickExpertBot):
         n = max(1, len(tricks))
         result = []
         pass_value = 1.0
-        for c in legal:
+        for c in bids_in(legal):
             if c.bid is None:
                 result.append(Rated(c, pass_value, "defend: about a trick a hand",
                                     round(pass_value, 1), "points", 1, len(tricks)))

@@ -21,18 +21,19 @@ Also here, for the expert too: what a Moon player knows (:func:`unseen_tiles`,
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import random
+from typing import Sequence
 
 from core.bots.trick import evaluation as ev
 from core.bots.trick.bot import TrickBot
 from core.bots.trick.defence import defend_follow, defend_lead, keep_value, may_hold
-from core.bots.trick.sampling import Hidden
+from core.bots.trick.sampling import Hidden, Slot
 from core.bots.trick.solver import mask_of
 from core.bots.trick.view import played_tiles, shown_voids, void_in
 from core.commands import Bid, Command, Discard, NameTrump, Play
 from core.game import Phase
 from core.moon.view import MOON as MOON_BID
-from core.moon.view import tricks_needed
+from core.moon.view import MoonView, tricks_needed
 from core.tiles import Tile, moon_set
 from core.tricks.play import TRUMP, TrumpMode, is_trump, rank, suit_led
 
@@ -42,7 +43,7 @@ TRUMPS = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")
 
 # -- what a Moon player knows ----------------------------------------------------
 
-def unseen_tiles(view) -> list[Tile]:
+def unseen_tiles(view: MoonView) -> list[Tile]:
     """Tiles this player has not seen (others' hands, and the widow or discard)."""
     known = set(view.hand) | set(played_tiles(view))
     for t in (view.widow_taken, view.discard):
@@ -51,13 +52,14 @@ def unseen_tiles(view) -> list[Tile]:
     return [t for t in UNIVERSE if t not in known]
 
 
-def hidden_of(view) -> Hidden:
+def hidden_of(view: MoonView) -> Hidden:
     pool = unseen_tiles(view)
-    sizes: dict[Any, int] = {p: view.hand_counts[p] for p in range(3) if p != view.player}
+    sizes: dict[Slot, int] = {p: view.hand_counts[p] for p in range(3) if p != view.player}
     spare = len(pool) - sum(sizes.values())
     if spare:
         sizes["widow" if view.phase == Phase.BID else "discard"] = spare
-    return Hidden(mask_of(pool), sizes, shown_voids(view))
+    forbidden: dict[Slot, int] = {p: m for p, m in shown_voids(view).items()}
+    return Hidden(mask_of(pool), sizes, forbidden)
 
 
 def best_rating(hand: Sequence[Tile]) -> tuple[str, float]:
@@ -67,24 +69,53 @@ def best_rating(hand: Sequence[Tile]) -> tuple[str, float]:
 
 def best_discard(tiles: Sequence[Tile], mode: TrumpMode) -> tuple[Tile, float]:
     """The discard (from 8 tiles) that leaves the best-rated hand under ``mode``."""
-    best = None
+    best: tuple[Tile, float] | None = None
     for d in sorted(tiles, reverse=True):
         rest = [t for t in tiles if t != d]
         score = ev.estimate_tricks(rest, mode, UNIVERSE)
         if best is None or score > best[1] + 1e-9:
             best = (d, score)
+    assert best is not None  # tiles is not empty
     return best
 
 
 def discard_plans(tiles: Sequence[Tile]) -> list[tuple[Tile, str, float]]:
     """(discard, trump, rating) for every discard and trump, best first."""
-    plans = []
+    plans: list[tuple[Tile, str, float]] = []
     for d in sorted(tiles, reverse=True):
         rest = [t for t in tiles if t != d]
         for trump in TRUMPS:
             plans.append((d, trump, ev.estimate_tricks(rest, TrumpMode(trump), UNIVERSE)))
     plans.sort(key=lambda p: -p[2])
     return plans
+
+
+def bids_in(legal: Sequence[Command]) -> list[Bid]:
+    """The bids (a pass too) among ``legal``."""
+    return [c for c in legal if isinstance(c, Bid)]
+
+
+def tiles_in(legal: Sequence[Command]) -> list[Tile]:
+    """The tiles ``legal``'s plays (or widow discards) would play (or lay aside)."""
+    return [c.tile for c in legal if isinstance(c, (Play, Discard))]
+
+
+def trumps_of(view: MoonView) -> TrumpMode:
+    """The trumps of the hand being played."""
+    assert view.mode is not None  # trumps are named before play
+    return view.mode
+
+
+def contract_of(view: MoonView) -> tuple[int, int]:
+    """The bidder and the winning bid of the hand being played."""
+    assert view.bidder is not None and view.bid is not None  # a hand is played only once bid
+    return view.bidder, view.bid
+
+
+def leader_of(view: MoonView) -> int:
+    """Who leads the trick on the table."""
+    assert view.leader is not None  # the bidder leads once trumps are named
+    return view.leader
 
 
 # -- shared rules of thumb for play ------------------------------------------------
@@ -98,7 +129,7 @@ def _strength(t: Tile, mode: TrumpMode) -> int:
     return ev.power(t, suit_led(t, mode), mode)
 
 
-def one_trick_sets(view) -> bool:
+def one_trick_sets(view: MoonView) -> bool:
     """Whether the bidder can lose no more tricks (a bid of 7 or 21 from the start, any
     bid once it has no trick to spare) and has not lost yet."""
     if view.bidder is None or view.bid is None or view.mode is None:
@@ -107,27 +138,28 @@ def one_trick_sets(view) -> bool:
     return short > 0 and short == 7 - len(view.tricks)
 
 
-def bidder_may_hold(view) -> list[Tile]:
+def bidder_may_hold(view: MoonView) -> list[Tile]:
     """The unseen tiles the bidder may hold (the suits it has shown out of left aside)."""
-    return may_hold(unseen_tiles(view), shown_voids(view).get(view.bidder, 0))
+    bidder, _ = contract_of(view)
+    return may_hold(unseen_tiles(view), shown_voids(view).get(bidder, 0))
 
 
 class _MoonBot(TrickBot):
     deciders = {**TrickBot.deciders, Phase.WIDOW: "discard"}
 
-    def bid(self, view, legal, rng) -> Command:
+    def bid(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         raise NotImplementedError
 
-    def discard(self, view, legal, rng) -> Command:
-        tiles = [c.tile for c in legal]
+    def discard(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
+        tiles = tiles_in(legal)
         plans = discard_plans(tiles)
         return Discard(view.player, plans[0][0])
 
-    def trump(self, view, legal, rng) -> Command:
+    def trump(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         trump, _ = best_rating(view.hand)
         return NameTrump(view.player, trump)
 
-    def play(self, view, legal, rng) -> Command:
+    def play(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         raise NotImplementedError
 
 
@@ -140,7 +172,7 @@ class MoonEasyBot(_MoonBot):
 
     level = "easy"
 
-    def bid(self, view, legal, rng) -> Command:
+    def bid(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         lengths = ev.suit_lengths(view.hand)
         held = set(view.hand)
         good = [n for n, k in lengths.items() if k >= 4 and Tile(n, n) in held]
@@ -148,26 +180,26 @@ class MoonEasyBot(_MoonBot):
             return Bid(view.player, 4)
         return Bid(view.player, None) if Bid(view.player, None) in legal else legal[0]
 
-    def discard(self, view, legal, rng) -> Command:
+    def discard(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         suit = self._longest(view.hand)
-        tiles = [c.tile for c in legal]
+        tiles = tiles_in(legal)
         off = [t for t in tiles if not t.has(suit)] or tiles
         return Discard(view.player, min(off, key=lambda t: (t.is_double, t.pips)))
 
-    def trump(self, view, legal, rng) -> Command:
+    def trump(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         return NameTrump(view.player, str(self._longest(view.hand)))
 
     @staticmethod
-    def _longest(hand) -> int:
+    def _longest(hand: Sequence[Tile]) -> int:
         lengths = ev.suit_lengths(hand)
         held = set(hand)
         return max(range(7), key=lambda n: (lengths[n], Tile(n, n) in held, n))
 
-    def play(self, view, legal, rng) -> Command:
-        tiles = [c.tile for c in legal]
+    def play(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
+        tiles = tiles_in(legal)
         if rng.random() < 0.2:
             return Play(view.player, rng.choice(tiles))
-        mode = view.mode
+        mode = trumps_of(view)
         plays = view.current_trick
         if not plays:
             return Play(view.player, max(tiles, key=lambda t: (_strength(t, mode), t.pips)))
@@ -191,20 +223,20 @@ class MoonStandardBot(_MoonBot):
     level = "standard"
     margin = 0.4          # tricks added to the rating (the widow helps the bidder)
 
-    def bid(self, view, legal, rng) -> Command:
+    def bid(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         _, rating = best_rating(view.hand)
         capacity = rating + self.margin
-        options = [c for c in legal if c.bid is not None]
-        moon = [c for c in options if c.bid == MOON_BID]
+        options = [(c.bid, c) for c in bids_in(legal) if c.bid is not None]
+        moon = [c for b, c in options if b == MOON_BID]
         if moon and self._sure_moon(view.hand):
             return moon[0]
-        fits = [c for c in options if c.bid != MOON_BID and c.bid <= capacity]
+        fits = [(b, c) for b, c in options if b != MOON_BID and b <= capacity]
         if fits:
-            return max(fits, key=lambda c: c.bid)
+            return max(fits, key=lambda bc: bc[0])[1]
         return Bid(view.player, None) if Bid(view.player, None) in legal else legal[0]
 
     @staticmethod
-    def _sure_moon(hand) -> bool:
+    def _sure_moon(hand: Sequence[Tile]) -> bool:
         trump, _ = best_rating(hand)
         mode = TrumpMode(trump)
         unseen = [t for t in UNIVERSE if t not in hand]
@@ -218,14 +250,15 @@ class MoonStandardBot(_MoonBot):
                 return False
         return True
 
-    def play(self, view, legal, rng) -> Command:
-        tiles = [c.tile for c in legal]
-        mode = view.mode
+    def play(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
+        tiles = tiles_in(legal)
+        mode = trumps_of(view)
         plays = view.current_trick
         unseen = unseen_tiles(view)
         me = view.player
-        bidder = view.bidder
-        still_to_play = [(view.leader + i) % 3 for i in range(len(plays) + 1, 3)]
+        bidder, _ = contract_of(view)
+        leader = leader_of(view)
+        still_to_play = [(leader + i) % 3 for i in range(len(plays) + 1, 3)]
         if me != bidder and one_trick_sets(view):
             # one trick sets it: keep every tile that can still take one
             theirs = bidder_may_hold(view)
@@ -237,7 +270,9 @@ class MoonStandardBot(_MoonBot):
         if not plays:
             return Play(me, self._lead(view, tiles, unseen))
         suit = suit_led(plays[0][1], mode)
-        win_p, win_t = ev.winning_play(plays, mode)
+        winning = ev.winning_play(plays, mode)
+        assert winning is not None  # plays is not empty
+        win_p, win_t = winning
         winners = [t for t in tiles if ev.would_win(t, plays, mode)]
         if me != bidder and win_p != bidder:
             # a fellow defender has it: stay under unless the bidder, still to play, beats it
@@ -253,7 +288,8 @@ class MoonStandardBot(_MoonBot):
         return Play(me, winner if winner is not None else _lowest(tiles, mode))
 
     @staticmethod
-    def _safe_winner(winners, plays, mode, unseen, suit) -> Tile | None:
+    def _safe_winner(winners: Sequence[Tile], plays: Sequence[tuple[int, Tile]],
+                     mode: TrumpMode, unseen: Sequence[Tile], suit: int) -> Tile | None:
         """The cheapest winner no unseen tile can beat; failing that, a trump or
         double worth risking (or any winner once two tiles are down)."""
         safe = [t for t in winners if not ev.beaters(t, suit, mode, unseen)]
@@ -261,18 +297,19 @@ class MoonStandardBot(_MoonBot):
         if not pool:
             pool = [t for t in winners if is_trump(t, mode) or t.is_double]
             if not pool and len(plays) >= 2:
-                pool = winners
+                pool = list(winners)
         if not pool:
             return None
         return min(pool, key=lambda t: ev.power(t, suit, mode))
 
-    def _lead(self, view, tiles, unseen) -> Tile:
-        mode = view.mode
+    def _lead(self, view: MoonView, tiles: Sequence[Tile], unseen: Sequence[Tile]) -> Tile:
+        mode = trumps_of(view)
         me = view.player
+        bidder, _ = contract_of(view)
         trumps = ev.trumps_in(tiles, mode)
         trumps_out = [t for t in unseen if is_trump(t, mode)]
         bosses = [t for t in tiles if ev.is_boss(t, mode, unseen)]
-        if me == view.bidder:
+        if me == bidder:
             if trumps and trumps_out:
                 return trumps[0]                       # draw trumps, from the top
             safe = [t for t in bosses if not ev.can_be_ruffed(t, mode, unseen)]
@@ -283,7 +320,7 @@ class MoonStandardBot(_MoonBot):
             return _lowest(tiles, mode)
         # a defender: cash a sure winner, else lead where the bidder is short
         sure = [t for t in bosses if not is_trump(t, mode) and
-                not (trumps_out and void_in(view, view.bidder, suit_led(t, mode)))]
+                not (trumps_out and void_in(view, bidder, suit_led(t, mode)))]
         if sure:
             return max(sure, key=lambda t: _strength(t, mode))
         if trumps and any(ev.is_boss(t, mode, unseen) for t in trumps):
