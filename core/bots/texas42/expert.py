@@ -10,18 +10,30 @@ The budget, ``choose`` and the tie-break are
 from __future__ import annotations
 
 import math
+import random
+from typing import Callable, Hashable, Sequence
 
 from core.bots.base import Rated, percent
-from core.bots.texas42.heuristic import UNIVERSE, Texas42StandardBot, active_seats, hidden_of, rated_trumps
+from core.bots.texas42.heuristic import (
+    UNIVERSE,
+    Texas42StandardBot,
+    active_seats,
+    bids_in,
+    contract_of,
+    hidden_of,
+    rated_trumps,
+)
 from core.bots.trick import evaluation as ev
 from core.bots.trick.expert import TrickExpertBot
-from core.bots.trick.sampling import Group, evaluate
+from core.bots.trick.sampling import Group, Slot, evaluate
 from core.bots.trick.solver import COUNT_POINTS, INDEX, TILES, mask_of, tables_for, tiles_of
 from core.bots.trick.view import played_by
-from core.commands import MARK, NameTrump, Play
+from core.commands import MARK, Bid, Command, NameTrump, Play
 from core.game import Phase
 from core.texas42.bidding import MIN_BID, NELLO_MIN_BID, PLUNGE_BID, is_mark_bid, marks_of
 from core.texas42.scoring import partner_of, team_of
+from core.texas42.view import Texas42View
+from core.tiles import Tile
 from core.tricks.play import TrumpMode
 
 TILE_POINTS = tuple(COUNT_POINTS.get(t, 0) for t in TILES)
@@ -30,6 +42,9 @@ MARK_DISCOUNT = 0.7       # open-hand samples overrate taking all seven tricks
 POINT_BID_MARGIN = 0.15   # ... and making a point bid (measured against the standard bot)
 PASS_VALUE = {"partner": 0.3, "opponent": -0.3, "nobody": -0.1}   # marks, roughly
 OVER_PARTNER = 0.4        # the cost of taking the bid from a partner
+
+Deal = dict[Slot, int]    # a sampled deal: each hidden seat's tile mask
+Score = Callable[[int], float]
 
 
 class Texas42ExpertBot(TrickExpertBot):
@@ -52,7 +67,8 @@ class Texas42ExpertBot(TrickExpertBot):
 
     # -- the contract as a search problem
     @staticmethod
-    def _setup(trump: str, bidder: int, sitting_out: int | None):
+    def _setup(trump: str, bidder: int, sitting_out: int | None
+               ) -> tuple[tuple[int, ...], list[int], tuple[int, ...] | None, bool]:
         """(seats, side, tile points, misère) for a contract."""
         if trump == "nello":
             seats = active_seats(partner_of(bidder))
@@ -65,52 +81,55 @@ class Texas42ExpertBot(TrickExpertBot):
         return seats, side, TILE_POINTS, False
 
     @staticmethod
-    def _scorer(view, trump: str, bid: int, bidder: int, past: int, past_tricks: int):
+    def _scorer(view: Texas42View, trump: str, bid: int, bidder: int, past: int,
+                past_tricks: int) -> Score:
         """Score of a future value for the deciding player (its team's gain, roughly)."""
         sign = 1.0 if team_of(view.player) == team_of(bidder) else -1.0
-        target = getattr(view.target, "kind", "marks")
+        target = view.target.kind
         marks = marks_of(bid)
 
         if trump == "nello":
-            def score(v: int) -> float:
+            def nello_score(v: int) -> float:
                 # the hand ends at the bidder's first trick: only making it counts
                 return sign * (10.0 if past + v == 0 else -10.0) * marks
-            return score
+            return nello_score
         if trump == "sevens":
-            def score(v: int) -> float:
+            def sevens_score(v: int) -> float:
                 made = past_tricks + v == 7
                 base = (10.0 if made else -10.0) * marks
                 if target == "points":
                     base = (MARK if made else -MARK) * marks
                 return sign * (base + 0.3 * v)
-            return score
+            return sevens_score
         if is_mark_bid(bid):
-            def score(v: int) -> float:
+            def mark_score(v: int) -> float:
                 total = past + v
                 made = total == 42
                 base = (10.0 if made else -10.0) * marks
                 if target == "points":
                     base = (MARK if made else -MARK) * marks
                 return sign * (base + 0.3 * total)
-            return score
+            return mark_score
 
-        def score(v: int) -> float:
+        def point_score(v: int) -> float:
             total = past + v
             made = total >= bid
             if target == "points":
                 gain = 2 * total - 42 if made else -(bid + 42 - total)
                 return sign * gain
             return sign * (total + (8.0 if made else -8.0))
-        return score
+        return point_score
 
-    def _group(self, view, trump: str, bid: int, bidder: int, to_act: int,
-               my_hand, trick=(), moves=None, key=None, past=0, past_tricks=0) -> Group:
+    def _group(self, view: Texas42View, trump: str, bid: int, bidder: int, to_act: int,
+               my_hand: Sequence[Tile], trick: Sequence[tuple[int, int]] = (),
+               moves: dict[int, Hashable] | None = None, key: Hashable = None, past: int = 0,
+               past_tricks: int = 0) -> Group:
         me = view.player
         mode = ev.mode_for(trump, view.options, "texas42")
         seats, side, points, misere = self._setup(trump, bidder, view.sitting_out)
         my_mask = mask_of(my_hand)
 
-        def hands(deal):
+        def hands(deal: Deal) -> list[int]:
             return [my_mask if p == me else (deal.get(p, 0) if p in seats else 0)
                     for p in range(4)]
 
@@ -120,7 +139,7 @@ class Texas42ExpertBot(TrickExpertBot):
                      trick=trick, moves=moves, key=key, tile_points=points, misere=misere,
                      static_leaves=True)
 
-    def _weight(self, view):
+    def _weight(self, view: Texas42View) -> Callable[[Deal], float] | None:
         """Soft inference from the bidding: how plausible a sampled deal is."""
         played = played_by(view)
         claims = [(p, b) for p, b, plunge, forced in view.bids
@@ -133,12 +152,15 @@ class Texas42ExpertBot(TrickExpertBot):
             return None
         options, mode = view.options, view.mode
 
-        def weight(deal) -> float:
+        def weight(deal: Deal) -> float:
             w = 1.0
             for p, b in claims:
                 hand = tiles_of(deal.get(p, 0)) + played.get(p, [])
-                rating = (ev.estimate_tricks(hand, mode, UNIVERSE) if p == caller
-                          else rated_trumps(hand, options)[0][1])
+                if p == caller:
+                    assert mode is not None  # the caller is known once trumps are named
+                    rating = ev.estimate_tricks(hand, mode, UNIVERSE)
+                else:
+                    rating = rated_trumps(hand, options)[0][1]
                 short = 2.0 + (b - 30) / 4.0 - rating
                 if short > 0:
                     w *= math.exp(-1.5 * short)
@@ -147,8 +169,11 @@ class Texas42ExpertBot(TrickExpertBot):
         return weight
 
     # -- plays
-    def _analyse_plays(self, view, legal, rng):
-        me, bidder, bid, trump = view.player, view.bidder, view.bid, view.trump
+    def _analyse_plays(self, view: Texas42View, legal: list[Command],
+                       rng: random.Random) -> list[Rated]:
+        me, trump = view.player, view.trump
+        bidder, bid = contract_of(view)
+        assert trump is not None  # trumps are named before play
         bt = team_of(bidder)
         if trump == "nello":
             past = sum(1 for tr in view.tricks if tr.winner == bidder)
@@ -158,10 +183,11 @@ class Texas42ExpertBot(TrickExpertBot):
             past_tricks = sum(1 for tr in view.tricks if team_of(tr.winner) == bt)
             if trump == "sevens":
                 past = past_tricks
-        moves = {INDEX[c.tile]: c for c in legal}
+        moves = {INDEX[c.tile]: c for c in legal if isinstance(c, Play)}
         trick = tuple((p, INDEX[t]) for p, t in view.current_trick)
+        candidates: dict[int, Hashable] = {t: t for t in moves}
         group = self._group(view, trump, bid, bidder, me, view.hand, trick=trick,
-                            moves={t: t for t in moves}, past=past, past_tricks=past_tricks)
+                            moves=candidates, past=past, past_tricks=past_tricks)
         out = evaluate(hidden_of(view), [group], rng, self._budget(False), self._weight(view))
         result = []
         for t, c in moves.items():
@@ -178,7 +204,7 @@ class Texas42ExpertBot(TrickExpertBot):
         return result
 
     @staticmethod
-    def _made(trump, bid, past, past_tricks, v) -> bool:
+    def _made(trump: str, bid: int, past: int, past_tricks: int, v: int) -> bool:
         if trump == "nello":
             return past + v == 0
         if trump == "sevens":
@@ -188,15 +214,16 @@ class Texas42ExpertBot(TrickExpertBot):
         return past + v >= bid
 
     # -- trumps
-    def _analyse_trumps(self, view, legal, rng):
-        me, bid = view.player, view.bid
-        bidder = view.bidder
+    def _analyse_trumps(self, view: Texas42View, legal: list[Command],
+                        rng: random.Random) -> list[Rated]:
+        me = view.player
+        bidder, bid = contract_of(view)
         names = [c for c in legal if isinstance(c, NameTrump)]
         groups = [self._group(view, c.trump, bid, bidder, me, view.hand, key=c.trump)
                   for c in names]
         out = evaluate(hidden_of(view), groups, rng, self._budget(True))
         result = []
-        best_by_trump = {}
+        best_by_trump: dict[str, tuple[float, int]] = {}
         for c in names:
             vals = out.values.get(c.trump, [])
             made = sum(1 for v in vals if self._made(c.trump, bid, 0, 0, v))
@@ -205,30 +232,32 @@ class Texas42ExpertBot(TrickExpertBot):
             result.append(Rated(c, out.mean(c.trump), f"makes the bid in {percent(rate)}% of "
                                                       f"{out.samples} sampled deals",
                                 percent(rate), "%", 1, out.samples))
-        for c in legal:
-            if isinstance(c, Play):
-                trump = str(c.tile.high)
+        for lead in legal:
+            if isinstance(lead, Play):
+                trump = str(lead.tile.high)
                 value, chance = best_by_trump.get(trump, (-1e9, 0))
-                result.append(Rated(c, value - 0.01,
-                                    f"leads {c.tile}: {TrumpMode(trump).describe()} become "
+                result.append(Rated(lead, value - 0.01,
+                                    f"leads {lead.tile}: {TrumpMode(trump).describe()} become "
                                     f"trumps; makes the bid in {chance}% of {out.samples} "
                                     "sampled deals", chance, "%", 1, out.samples))
         return result
 
     # -- bids
-    def _analyse_bids(self, view, legal, rng):
+    def _analyse_bids(self, view: Texas42View, legal: list[Command],
+                      rng: random.Random) -> list[Rated]:
         me, options = view.player, view.options
         hand = view.hand
+        bids = bids_in(legal)
         ranked = rated_trumps(hand, options)
         candidates = [t for t, _ in ranked[:3]]
-        marks_legal = sorted(c.bid // MARK for c in legal
+        marks_legal = sorted(c.bid // MARK for c in bids
                              if c.bid is not None and c.bid >= MARK and not c.plunge)
         groups = [self._group(view, t, MIN_BID, me, me, hand, key=t) for t in candidates]
         if options.get("nello") and marks_legal and max(marks_legal) >= 2:
             groups.append(self._group(view, "nello", NELLO_MIN_BID, me, me, hand, key="nello"))
         if options.get("sevens") and marks_legal:
             groups.append(self._group(view, "sevens", MARK, me, me, hand, key="sevens"))
-        plunge = [c for c in legal if c.plunge]
+        plunge = [c for c in bids if c.plunge]
         if plunge:
             partner = partner_of(me)
             groups.append(self._group(view, "doubles", PLUNGE_BID, me, partner, hand,
@@ -237,7 +266,7 @@ class Texas42ExpertBot(TrickExpertBot):
         out = evaluate(hidden, groups, rng, self._budget(True), self._weight(view))
         n = max(1, out.samples)
 
-        def rate(key, need) -> float:
+        def rate(key: str, need: int) -> float:
             vals = out.values.get(key, [])
             if key == "nello":
                 return sum(1 for v in vals if v == 0) / n
@@ -245,15 +274,16 @@ class Texas42ExpertBot(TrickExpertBot):
                 return sum(1 for v in vals if v == 7) / n
             return sum(1 for v in vals if v >= need) / n
 
-        target = getattr(view.target, "kind", "marks")
+        target = view.target.kind
         partner_high = view.bidder is not None and view.bidder == partner_of(me)
         nobody = view.bidder is None
         unit, scale = ("points", 42.0) if target == "points" else ("marks", 1.0)
 
-        def rated(c, value, gain, why, p=None, counted=None) -> Rated:
+        def rated(c: Bid, value: float, gain: float, why: str, p: float | None = None,
+                  counted: float | None = None) -> Rated:
             """A bid row: ``gain`` (expected marks, or points/42) is the figure shown;
             ``value`` adds the expert's tie-breaks to it."""
-            if counted is not None and percent(counted) != percent(p):
+            if counted is not None and p is not None and percent(counted) != percent(p):
                 why += f", counted as {percent(counted)}% (open hands flatter the bidder)"
             if partner_high and c.bid is not None:
                 gain -= OVER_PARTNER
@@ -264,7 +294,7 @@ class Texas42ExpertBot(TrickExpertBot):
                          1, out.samples, p)
 
         result = []
-        for c in legal:
+        for c in bids:
             if c.bid is None:
                 if nobody and view.shaker == me:
                     continue        # the shaker's pass is a forced 30: valued below
@@ -279,7 +309,8 @@ class Texas42ExpertBot(TrickExpertBot):
                                                    f"of {n} sampled deals", p, p * MARK_DISCOUNT))
                 continue
             if c.bid < MARK:
-                best_t = max(candidates, key=lambda t: rate(t, c.bid))
+                points = c.bid
+                best_t = max(candidates, key=lambda t: rate(t, points))
                 p = rate(best_t, c.bid)
                 avg = self._avg(out.values.get(best_t, []))
                 counted = max(0.0, p - POINT_BID_MARGIN)
@@ -306,7 +337,7 @@ class Texas42ExpertBot(TrickExpertBot):
                                 f"{label}: makes {marks} mark{'s' if marks > 1 else ''} in "
                                 f"{percent(p)}% of {n} sampled deals", p, counted))
         if not any(r.command.bid is None for r in result):
-            for c in legal:
+            for c in bids:
                 if c.bid is None:
                     forced = [r for r in result if r.command.bid == MIN_BID]
                     if forced:
@@ -324,7 +355,7 @@ class Texas42ExpertBot(TrickExpertBot):
         return 1.0 if key == "sevens" else MARK_DISCOUNT
 
     @staticmethod
-    def _avg(vals) -> float:
+    def _avg(vals: Sequence[int]) -> float:
         return sum(vals) / len(vals) if vals else 0.0
 
     @staticmethod

@@ -24,18 +24,19 @@ Also here, for the expert too: what a 42 player knows (:func:`unseen_tiles`,
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Any, Sequence
 
 from core.bots.trick import evaluation as ev
 from core.bots.trick.bot import TrickBot
 from core.bots.trick.defence import defend_follow, defend_lead, keep_value, may_hold
-from core.bots.trick.sampling import Hidden
+from core.bots.trick.sampling import Hidden, Slot
 from core.bots.trick.solver import mask_of
 from core.bots.trick.view import played_tiles, shown_voids, void_in
 from core.commands import MARK, Bid, Command, NameTrump, Play
 from core.game import Phase
 from core.texas42.bidding import NELLO_MIN_BID, is_mark_bid
 from core.texas42.scoring import partner_of, team_of
+from core.texas42.view import Texas42View
 from core.tiles import Tile, double_set
 from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_distance, suit_led
 
@@ -46,23 +47,52 @@ LATE_HAND_UNSEEN = 12     # standard: with this few tiles unseen, a ruff is fear
 
 # -- what a 42 player knows -------------------------------------------------------
 
-def unseen_tiles(view) -> list[Tile]:
+def unseen_tiles(view: Texas42View) -> list[Tile]:
     known = set(view.hand) | set(played_tiles(view))
     return [t for t in UNIVERSE if t not in known]
 
 
-def hidden_of(view) -> Hidden:
+def hidden_of(view: Texas42View) -> Hidden:
     pool = unseen_tiles(view)
-    sizes = {p: view.hand_counts[p] for p in range(4) if p != view.player}
-    return Hidden(mask_of(pool), sizes, shown_voids(view))
+    sizes: dict[Slot, int] = {p: view.hand_counts[p] for p in range(4) if p != view.player}
+    forbidden: dict[Slot, int] = {p: m for p, m in shown_voids(view).items()}
+    return Hidden(mask_of(pool), sizes, forbidden)
 
 
 def active_seats(sitting_out: int | None) -> tuple[int, ...]:
     return tuple(p for p in range(4) if p != sitting_out)
 
 
-def rated_trumps(hand: Sequence[Tile], options: dict) -> list[tuple[str, float]]:
+def rated_trumps(hand: Sequence[Tile], options: dict[str, Any]) -> list[tuple[str, float]]:
     return ev.rank_trumps(hand, SUIT_TRUMPS, options, "texas42", UNIVERSE)
+
+
+def bids_in(legal: Sequence[Command]) -> list[Bid]:
+    """The bids (a pass too) among ``legal``."""
+    return [c for c in legal if isinstance(c, Bid)]
+
+
+def tiles_in(legal: Sequence[Command]) -> list[Tile]:
+    """The tiles ``legal``'s plays would play."""
+    return [c.tile for c in legal if isinstance(c, Play)]
+
+
+def trumps_of(view: Texas42View) -> TrumpMode:
+    """The trumps of the hand being played."""
+    assert view.mode is not None  # trumps are named before play
+    return view.mode
+
+
+def contract_of(view: Texas42View) -> tuple[int, int]:
+    """The bidder and the winning bid, once the auction is over."""
+    assert view.bidder is not None and view.bid is not None  # the auction is over
+    return view.bidder, view.bid
+
+
+def leader_of(view: Texas42View) -> int:
+    """Who leads the trick on the table."""
+    assert view.leader is not None  # set once trumps are named
+    return view.leader
 
 
 # -- shared rules of thumb for play ---------------------------------------------------
@@ -71,7 +101,7 @@ def _strength(t: Tile, mode: TrumpMode) -> int:
     return ev.power(t, suit_led(t, mode), mode)
 
 
-def one_trick_sets(view) -> bool:
+def one_trick_sets(view: Texas42View) -> bool:
     """Whether any trick the defenders take now sets the bid: a mark bid (Plunge and
     Splash too) before they have taken one, a point bid once they hold all the points
     the bidders can spare. (Not Nel-O or Sevens.)"""
@@ -81,11 +111,12 @@ def one_trick_sets(view) -> bool:
     return view.points[1 - team_of(view.bidder)] == spare
 
 
-def bidders_may_hold(view) -> dict[int, list[Tile]]:
+def bidders_may_hold(view: Texas42View) -> dict[int, list[Tile]]:
     """Per seat of the bidding team, the unseen tiles it may hold."""
     unseen = unseen_tiles(view)
     voids = shown_voids(view)
-    bt = team_of(view.bidder)
+    bidder, _ = contract_of(view)
+    bt = team_of(bidder)
     return {p: (may_hold(unseen, voids.get(p, 0)) if view.hand_counts[p] else [])
             for p in active_seats(view.sitting_out) if team_of(p) == bt and p != view.player}
 
@@ -102,22 +133,24 @@ def _most_count(tiles: Sequence[Tile], mode: TrumpMode) -> Tile:
 
 
 class _Texas42Bot(TrickBot):
-    def decide(self, view, legal: list[Command], rng: random.Random) -> Command:
+    def decide(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
         if view.phase == Phase.TRUMP:
             legal = [c for c in legal if isinstance(c, NameTrump)] or legal
         return super().decide(view, legal, rng)
 
     @staticmethod
-    def _pass(view, legal) -> Command:
+    def _pass(view: Texas42View, legal: Sequence[Command]) -> Command:
         for c in legal:
             if isinstance(c, Bid) and c.bid is None:
                 return c
-        return min(legal, key=lambda c: c.bid)
+        offers = [(c.bid, c) for c in bids_in(legal) if c.bid is not None]
+        return min(offers, key=lambda bc: bc[0])[1]
 
     @staticmethod
-    def _min_point_bid(legal) -> Bid | None:
-        points = [c for c in legal if c.bid is not None and not c.plunge and c.bid < MARK]
-        return min(points, key=lambda c: c.bid) if points else None
+    def _min_point_bid(legal: Sequence[Command]) -> Bid | None:
+        points = [(c.bid, c) for c in bids_in(legal)
+                  if c.bid is not None and not c.plunge and c.bid < MARK]
+        return min(points, key=lambda bc: bc[0])[1] if points else None
 
 
 # -- easy ---------------------------------------------------------------------------------
@@ -128,37 +161,41 @@ class Texas42EasyBot(_Texas42Bot):
 
     level = "easy"
 
-    def bid(self, view, legal, rng) -> Command:
+    def bid(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
         lengths = ev.suit_lengths(view.hand)
         held = set(view.hand)
         good = any(k >= 4 and Tile(n, n) in held for n, k in lengths.items())
         low = self._min_point_bid(legal)
         partner_high = view.bidder is not None and view.bidder == partner_of(view.player)
-        if good and low is not None and low.bid <= 31 and not partner_high:
+        if good and low is not None and low.bid is not None and low.bid <= 31 \
+                and not partner_high:
             return low
         return self._pass(view, legal)
 
-    def trump(self, view, legal, rng) -> Command:
+    def trump(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
         lengths = ev.suit_lengths(view.hand)
         held = set(view.hand)
         best = max(range(7), key=lambda n: (lengths[n], Tile(n, n) in held, n))
         choice = NameTrump(view.player, str(best))
         return choice if choice in legal else legal[0]
 
-    def play(self, view, legal, rng) -> Command:
-        tiles = [c.tile for c in legal]
+    def play(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
+        tiles = tiles_in(legal)
         if rng.random() < 0.2:
             return Play(view.player, rng.choice(tiles))
-        mode, plays = view.mode, view.current_trick
+        mode, plays = trumps_of(view), view.current_trick
+        bidder, _ = contract_of(view)
         if not plays:
             return Play(view.player, max(tiles, key=lambda t: (_strength(t, mode), t.pips)))
-        win_p, _ = ev.winning_play(plays, mode)
+        winning = ev.winning_play(plays, mode)
+        assert winning is not None  # plays is not empty
+        win_p, _ = winning
         if team_of(win_p) == team_of(view.player) and view.trump != "nello":
             return Play(view.player, _lowest(tiles, mode))
         winners = [t for t in tiles if ev.would_win(t, plays, mode)]
         if winners and view.trump != "nello":
             return Play(view.player, max(winners, key=lambda t: _strength(t, mode)))
-        if team_of(view.player) != team_of(view.bidder) and one_trick_sets(view):
+        if team_of(view.player) != team_of(bidder) and one_trick_sets(view):
             # even a beginner keeps the tile that can still set the bid
             theirs = [t for hand in bidders_may_hold(view).values() for t in hand]
             return Play(view.player, min(tiles, key=lambda t: (keep_value(t, mode, theirs),
@@ -175,19 +212,19 @@ class Texas42StandardBot(_Texas42Bot):
     level = "standard"
 
     # -- bidding
-    def _plan(self, view) -> tuple[str, float]:
+    def _plan(self, view: Texas42View) -> tuple[str, float]:
         return rated_trumps(view.hand, view.options)[0]
 
-    def bid(self, view, legal, rng) -> Command:
+    def bid(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
         me = view.player
         hand = view.hand
         trump, rating = self._plan(view)
         options = view.options
-        plunge = [c for c in legal if c.plunge]
+        plunge = [c for c in bids_in(legal) if c.plunge]
         if plunge and ev.double_count(hand) >= 5:
             return plunge[0]
         partner_high = view.bidder is not None and view.bidder == partner_of(me)
-        marks = {c.bid // MARK: c for c in legal if c.bid is not None and not c.plunge
+        marks = {c.bid // MARK: c for c in bids_in(legal) if c.bid is not None and not c.plunge
                  and c.bid >= MARK}
         if options.get("nello") and 2 in marks and not partner_high:
             if ev.nello_risk(hand, ev.mode_for("nello", options, "texas42"), UNIVERSE) < 0.15:
@@ -206,12 +243,12 @@ class Texas42StandardBot(_Texas42Bot):
             return self._pass(view, legal)
         cap = 30 + int(max(0.0, rating - 2.6) * 3.5)
         low = self._min_point_bid(legal)
-        if rating >= 2.6 and low is not None and low.bid <= min(cap, 36):
+        if rating >= 2.6 and low is not None and low.bid is not None and low.bid <= min(cap, 36):
             return low
         return self._pass(view, legal)
 
     @staticmethod
-    def _sevens_rate(hand, options) -> float:
+    def _sevens_rate(hand: Sequence[Tile], options: dict[str, Any]) -> float:
         """How often Sevens makes with ``hand`` (0 for hands far from 7)."""
         distances = [sevens_distance(t) for t in hand]
         if sum(distances) > 12 or 0 not in distances:
@@ -220,7 +257,7 @@ class Texas42StandardBot(_Texas42Bot):
         return ev.sevens_make_rate(hand, UNIVERSE, random.Random(7), 16, free)
 
     @staticmethod
-    def _sure_tricks(hand, mode) -> int:
+    def _sure_tricks(hand: Sequence[Tile], mode: TrumpMode) -> int:
         unseen = [t for t in UNIVERSE if t not in hand]
         trumps_out = [t for t in unseen if is_trump(t, mode)]
         sure = 0
@@ -233,17 +270,18 @@ class Texas42StandardBot(_Texas42Bot):
         return sure
 
     # -- trumps
-    def trump(self, view, legal, rng) -> Command:
+    def trump(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
         me, options, hand = view.player, view.options, view.hand
-        names = {c.trump: c for c in legal}
-        if "nello" in names and view.bid >= NELLO_MIN_BID:
+        bidder, bid = contract_of(view)
+        names = {c.trump: c for c in legal if isinstance(c, NameTrump)}
+        if "nello" in names and bid >= NELLO_MIN_BID:
             risk = ev.nello_risk(hand, ev.mode_for("nello", options, "texas42"), UNIVERSE)
             if risk < 0.2:
                 return names["nello"]
         if "sevens" in names and self._sevens_rate(hand, options) >= 0.7:
             return names["sevens"]
         ranked = rated_trumps(hand, options)
-        if view.plunge and me != view.bidder:
+        if view.plunge and me != bidder:
             # the plunger holds four or more doubles
             ranked = [(t, r + (2.5 if t == "doubles" else 0.0)) for t, r in ranked]
             ranked.sort(key=lambda tr: -tr[1])
@@ -253,13 +291,14 @@ class Texas42StandardBot(_Texas42Bot):
         return legal[0]
 
     # -- play
-    def play(self, view, legal, rng) -> Command:
-        tiles = [c.tile for c in legal]
+    def play(self, view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
+        tiles = tiles_in(legal)
+        bidder, _ = contract_of(view)
         if view.trump == "nello":
             return Play(view.player, self._play_nello(view, tiles))
         if view.trump == "sevens":
             return Play(view.player, min(tiles, key=lambda t: (sevens_distance(t), -t.pips)))
-        if team_of(view.player) != team_of(view.bidder) and one_trick_sets(view):
+        if team_of(view.player) != team_of(bidder) and one_trick_sets(view):
             tile = self._defend(view, tiles)
             if tile is not None:
                 return Play(view.player, tile)
@@ -268,29 +307,31 @@ class Texas42StandardBot(_Texas42Bot):
         return Play(view.player, self._follow(view, tiles))
 
     @staticmethod
-    def _defend(view, tiles) -> Tile | None:
+    def _defend(view: Texas42View, tiles: Sequence[Tile]) -> Tile | None:
         """One trick sets the bid: keep every tile that can still take one (see
         :mod:`core.bots.trick.defence`); ``None`` when the trick is ours already."""
-        mode = view.mode
+        mode = trumps_of(view)
         theirs = bidders_may_hold(view)
         if not view.current_trick:
             pool = sorted({t for hand in theirs.values() for t in hand})
             return defend_lead(tiles, mode, pool, ev.count_of)
         seats = active_seats(view.sitting_out)
         n = len(view.current_trick)
-        to_come = [(view.leader + i) % 4 for i in range(n + 1, 4)]
+        leader = leader_of(view)
+        to_come = [(leader + i) % 4 for i in range(n + 1, 4)]
         return defend_follow(tiles, view.current_trick, mode, theirs,
                              [p for p in to_come if p in seats], ev.count_of)
 
-    def _lead(self, view, tiles) -> Tile:
-        mode = view.mode
+    def _lead(self, view: Texas42View, tiles: Sequence[Tile]) -> Tile:
+        mode = trumps_of(view)
         me = view.player
+        bidder, _ = contract_of(view)
         unseen = unseen_tiles(view)
         trumps = ev.trumps_in(tiles, mode)
         trumps_out = [t for t in unseen if is_trump(t, mode)]
         opponents = [p for p in range(4) if team_of(p) != team_of(me)]
         opp_may_trump = trumps_out and not all(void_in(view, p, TRUMP) for p in opponents)
-        bidding_team = team_of(view.bidder) == team_of(me)
+        bidding_team = team_of(bidder) == team_of(me)
         if bidding_team and trumps and opp_may_trump:
             return trumps[0]                        # draw trumps, from the top
         bosses = [t for t in tiles if ev.is_boss(t, mode, unseen) and not is_trump(t, mode)]
@@ -304,21 +345,24 @@ class Texas42StandardBot(_Texas42Bot):
             return trumps[0]
         return _lowest(tiles, mode)
 
-    def _follow(self, view, tiles) -> Tile:
-        mode = view.mode
+    def _follow(self, view: Texas42View, tiles: Sequence[Tile]) -> Tile:
+        mode = trumps_of(view)
         me = view.player
         plays = view.current_trick
         suit = suit_led(plays[0][1], mode)
-        win_p, win_t = ev.winning_play(plays, mode)
+        winning = ev.winning_play(plays, mode)
+        assert winning is not None  # plays is not empty
+        win_p, win_t = winning
         unseen = unseen_tiles(view)
         seats = active_seats(view.sitting_out)
-        to_come = [(view.leader + i) % 4 for i in range(len(plays) + 1, 4)]
+        leader = leader_of(view)
+        to_come = [(leader + i) % 4 for i in range(len(plays) + 1, 4)]
         to_come = [p for p in to_come if p in seats]
         opponents_to_come = [p for p in to_come if team_of(p) != team_of(me)]
         under = [t for t in tiles if not ev.would_win(t, plays, mode)]
         if team_of(win_p) == team_of(me):
             # never overtake a partner; give count when the trick is safe
-            choices = under or tiles
+            choices = under or list(tiles)
             safe = not opponents_to_come or not self._beatable(view, win_t, suit, unseen,
                                                                opponents_to_come)
             if safe:
@@ -326,20 +370,21 @@ class Texas42StandardBot(_Texas42Bot):
             return _lowest(choices, mode)
         winners = [t for t in tiles if ev.would_win(t, plays, mode)]
         if winners:
-            safe = [t for t in winners
-                    if not opponents_to_come
-                    or not self._beatable(view, t, suit, unseen, opponents_to_come)]
-            pool = safe or winners
-            if safe or ev.count_of(win_t) or any(ev.count_of(t) for _, t in plays):
+            unbeatable = [t for t in winners
+                          if not opponents_to_come
+                          or not self._beatable(view, t, suit, unseen, opponents_to_come)]
+            pool = unbeatable or winners
+            if unbeatable or ev.count_of(win_t) or any(ev.count_of(t) for _, t in plays):
                 return min(pool, key=lambda t: (ev.power(t, suit, mode), -ev.count_of(t)))
             if not opponents_to_come:
                 return min(pool, key=lambda t: ev.power(t, suit, mode))
         return _lowest(tiles, mode)
 
     @staticmethod
-    def _beatable(view, t, suit, unseen, players) -> bool:
+    def _beatable(view: Texas42View, t: Tile, suit: int, unseen: Sequence[Tile],
+                  players: Sequence[int]) -> bool:
         """Whether an unseen tile held by one of ``players`` could beat ``t``."""
-        mode = view.mode
+        mode = trumps_of(view)
         for x in ev.beaters(t, suit, mode, unseen):
             for p in players:
                 if follows(x, suit, mode) or suit == TRUMP:
@@ -352,11 +397,14 @@ class Texas42StandardBot(_Texas42Bot):
                         return True
         return False
 
-    def _play_nello(self, view, tiles) -> Tile:
-        mode = view.mode
+    def _play_nello(self, view: Texas42View, tiles: Sequence[Tile]) -> Tile:
+        mode = trumps_of(view)
         me = view.player
         plays = view.current_trick
-        power = lambda t, s: ev.power(t, s, mode)  # noqa: E731
+
+        def power(t: Tile, s: int) -> int:
+            return ev.power(t, s, mode)
+
         if me == view.bidder:
             if not plays:
                 return min(tiles, key=lambda t: _strength(t, mode))
@@ -369,7 +417,9 @@ class Texas42StandardBot(_Texas42Bot):
         if not plays:
             return min(tiles, key=lambda t: _strength(t, mode))
         suit = suit_led(plays[0][1], mode)
-        win_p, _ = ev.winning_play(plays, mode)
+        winning = ev.winning_play(plays, mode)
+        assert winning is not None  # plays is not empty
+        win_p, _ = winning
         if win_p == view.bidder:
             under = [t for t in tiles if not ev.would_win(t, plays, mode)]
             if under:
