@@ -9,7 +9,7 @@ boneyard's order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from core.commands import Command
 from core.mexican_train.trains import MEXICAN, TrainKey, TrainState
@@ -37,6 +37,7 @@ class TrainView:
     ``double_blank`` setting says).
     """
 
+    game: ClassVar[str] = "mexican_train"   # the game's name in core.registry
     player: int
     phase: str
     to_act: int | None

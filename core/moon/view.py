@@ -8,10 +8,11 @@ bidder alone sees the widow it took and the tile it laid aside).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from core.commands import Command
 from core.tiles import Tile
+from core.tricks.bids import BidEntry
 from core.tricks.play import TrumpMode
 
 BIDS = (4, 5, 6, 7, 21)
@@ -26,6 +27,18 @@ def describe_bid(bid: int | None) -> str:
     if bid == MOON:
         return "Shoot the moon (21)"
     return str(bid)
+
+
+def bid_text(bid: int | None, plunge: bool = False, forced: bool = False) -> str:
+    """A bid with its circumstances: "Pass", "5 (forced)", "Shoot the moon (21)" (Moon has
+    no plunge; ``plunge`` is taken for the two games' one signature)."""
+    label = describe_bid(bid)
+    return f"{label} (forced)" if forced else label
+
+
+def short_bid_text(bid: int | None) -> str:
+    """A bid as it is shown by a seat: "pass", "4" … "7", "21"."""
+    return "pass" if bid is None else str(bid)
 
 
 def player_name(player: int) -> str:
@@ -59,6 +72,7 @@ class MoonView:
     ``winner`` is set once the game is over.
     """
 
+    game: ClassVar[str] = "moon"   # the game's name in core.registry
     player: int
     phase: str
     to_act: int | None
@@ -92,3 +106,13 @@ class MoonView:
         """The highest bid so far this hand (``None`` while everyone has passed)."""
         made = [b for _, b, _ in self.bids if b is not None]
         return max(made) if made else None
+
+    @property
+    def bid_entries(self) -> tuple[BidEntry, ...]:
+        """This hand's bids in order, in the shape shared with Texas 42, with labels."""
+        return tuple(BidEntry(p, b, False, forced, bid_text(b, False, forced), short_bid_text(b))
+                     for p, b, forced in self.bids)
+
+    def describe_bid(self, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
+        """A bid in Moon's words (see :func:`bid_text`)."""
+        return bid_text(bid, plunge, forced)

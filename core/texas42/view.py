@@ -8,12 +8,15 @@ the hand is over).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from core.commands import Command
 from core.game import Phase
+from core.texas42.bidding import describe_bid as describe_42_bid
 from core.texas42.options import Target
 from core.tiles import Tile
+from core.tricks.bids import BidEntry
+from core.tricks.count import COUNT, count_of
 from core.tricks.play import TrumpMode
 
 
@@ -48,6 +51,7 @@ class HandSummary(NamedTuple):
 class Texas42View:
     """What one player may know. Teams: 0 = players 0 and 2, 1 = players 1 and 3."""
 
+    game: ClassVar[str] = "texas42"   # the game's name in core.registry
     player: int
     phase: str
     to_act: int | None
@@ -80,3 +84,33 @@ class Texas42View:
         """The shaker is to bid and all others passed: a pass becomes a forced 30."""
         return (self.phase == Phase.BID and self.to_act == self.shaker
                 and all(bid is None for _, bid, _, _ in self.bids))
+
+    @property
+    def high_bid(self) -> int | None:
+        """The standing high bid (the winning bid once the auction is over)."""
+        return self.bid
+
+    @property
+    def bid_entries(self) -> tuple[BidEntry, ...]:
+        """This hand's bids in order, in the shape shared with Moon, with labels."""
+        out = []
+        for p, b, plunge, forced in self.bids:
+            label = describe_42_bid(b, plunge, forced)
+            out.append(BidEntry(p, b, plunge, forced, label, "pass" if b is None else label.lower()))
+        return tuple(out)
+
+    def describe_bid(self, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
+        """A bid in 42's words: "Pass", "30 (forced)", "2 marks", "Plunge (4 marks)"."""
+        return describe_42_bid(bid, plunge, forced)
+
+    @property
+    def count_out(self) -> int:
+        """The count (the fives and tens, 35 points) not yet played this hand."""
+        played = [t for trick in self.tricks for _, t in trick.plays]
+        played += [t for _, t in self.current_trick]
+        return sum(COUNT.values()) - sum(count_of(t) for t in played)
+
+    @staticmethod
+    def count_of(tile: Tile) -> int:
+        """The points ``tile`` counts (10 for 5-5 and 6-4, 5 for the other fives, else 0)."""
+        return count_of(tile)

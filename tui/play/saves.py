@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from core.registry import GAME_INFO, GAME_TITLES
 from core.text import player_name
 
 APP_NAME = "dominoes"
@@ -152,27 +153,33 @@ class SaveInfo:
 
     @property
     def title(self) -> str:
-        return _TITLES.get(self.game, self.game)
+        return GAME_TITLES.get(self.game, self.game)
 
     def score_text(self) -> str:
-        if self.game == "texas42" and len(self.players) == 4 and len(self.scores) == 2:
-            return (f"{self.players[0]} & {self.players[2]} {self.scores[0]}, "
-                    f"{self.players[1]} & {self.players[3]} {self.scores[1]}")
+        info = GAME_INFO.get(self.game)
+        teams = info.teams if info is not None else ()
+        if (teams and len(self.scores) == len(teams)
+                and len(self.players) == sum(len(team) for team in teams)):
+            return ", ".join(" & ".join(self.players[p] for p in team) + f" {score}"
+                             for team, score in zip(teams, self.scores))
         return ", ".join(f"{name} {score}" for name, score in zip(self.players, self.scores))
+
+    @property
+    def unit(self) -> str:
+        """What the game is played in: "hand", "round"."""
+        info = GAME_INFO.get(self.game)
+        return info.hand_word if info is not None else "hand"
 
     def headline(self, now: float | None = None) -> str:
         """Game, hand and when: ``Texas 42 · hand 3 · last played 2 hours ago``."""
-        unit = "round" if self.game == "mexican_train" else "hand"
-        return f"{self.title} · {unit} {self.hand} · last played {when(self.modified, now)}"
+        return f"{self.title} · {self.unit} {self.hand} · last played {when(self.modified, now)}"
 
     def summary(self, now: float | None = None) -> str:
         """One line: game, hand, scores (so the players), when last played."""
-        unit = "round" if self.game == "mexican_train" else "hand"
-        return (f"{self.title} · {unit} {self.hand} · {self.score_text()} · "
+        return (f"{self.title} · {self.unit} {self.hand} · {self.score_text()} · "
                 f"last played {when(self.modified, now)}")
 
 
-_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42", "mexican_train": "Mexican Train"}
 
 
 def when(timestamp: float, now: float | None = None) -> str:
@@ -225,7 +232,8 @@ def save_info(path: Path, record: Any, game: Any) -> SaveInfo:
         elif kind in ("hand_end", "round_end") and isinstance(line.get("scores"), list):
             scores = tuple(line["scores"])
     if not scores:
-        scores = (0,) * (2 if record.game == "texas42" else len(players))
+        info = GAME_INFO.get(record.game)
+        scores = (0,) * (info.score_count(len(players)) if info is not None else len(players))
     try:
         modified = path.stat().st_mtime
     except OSError:

@@ -25,10 +25,13 @@ from textual.binding import Binding, BindingType
 
 from core.commands import MARK, Bid
 from core.moon.view import MOON, MoonView
-from core.moon.view import describe_bid as describe_moon_bid
+from core.registry import game_info
 from core.texas42.bidding import NELLO_MIN_BID, SEVENS_MIN_BID
-from core.texas42.bidding import describe_bid as describe_42_bid
+from core.tricks.bids import BidEntry
 from tui.screens.choice_dialog import Choice, ChoiceDialog
+
+MOON_GROUP = "moon"
+"""The grid row of Moon's bid of all the tricks (the ``m`` key's row there)."""
 
 
 def is_moon(view: Any) -> bool:
@@ -36,24 +39,14 @@ def is_moon(view: Any) -> bool:
 
 
 def bid_label(view: Any, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
-    """A bid in the game's own words (the core's ``describe_bid``)."""
-    if is_moon(view):
-        label = describe_moon_bid(bid)
-        return f"{label} (forced)" if forced else label
-    return describe_42_bid(bid, plunge, forced)
+    """A bid in the game's own words (the view's ``describe_bid``)."""
+    label: str = view.describe_bid(bid, plunge, forced)
+    return label
 
 
-def bids_so_far(view: Any) -> list[tuple[int, int | None, bool, bool]]:
-    """``(player, bid, plunge, forced)`` for every bid of this hand, in order."""
-    out = []
-    for entry in getattr(view, "bids", ()):
-        if len(entry) == 4:
-            player, bid, plunge, forced = entry
-        else:
-            player, bid, forced = entry
-            plunge = False
-        out.append((player, bid, bool(plunge), bool(forced)))
-    return out
+def bids_so_far(view: Any) -> list[BidEntry]:
+    """Every bid of this hand, in order, with its label (the view's ``bid_entries``)."""
+    return list(getattr(view, "bid_entries", ()))
 
 
 class BiddingDialog(ChoiceDialog):
@@ -64,7 +57,7 @@ class BiddingDialog(ChoiceDialog):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Bid", id="bidding.choose"),
         Binding("p", "pass_now", "Pass", id="bidding.pass"),
-        Binding("m", "moon", "Moon", id="bidding.moon"),
+        Binding("m", "shoot_moon", "Moon", id="bidding.moon"),
         Binding("m", "marks", "Marks", id="bidding.marks"),
         Binding("u", "hotkey('u')", "Plunge", id="bidding.plunge"),
     ]
@@ -86,7 +79,7 @@ class BiddingDialog(ChoiceDialog):
             elif is_moon(self.view):
                 moon = bid == MOON
                 out.append(Choice(label, command, key="m" if moon else "",
-                                  number=str(bid), group="moon" if moon else "tricks",
+                                  number=str(bid), group=MOON_GROUP if moon else "tricks",
                                   note="win all 7 tricks" if moon else
                                   f"win at least {bid} of the 7 tricks"))
             elif bid >= MARK:
@@ -121,16 +114,15 @@ class BiddingDialog(ChoiceDialog):
         bids = bids_so_far(view)
         line = Text("Bids so far: ", style="bold")
         if bids:
-            for i, (player, bid, plunge, forced) in enumerate(bids):
+            for i, entry in enumerate(bids):
                 if i:
                     line.append(" · ")
-                line.append(f"{names[player]} ")
-                line.append(bid_label(view, bid, plunge, forced),
-                            style="" if bid is None else "bold")
+                line.append(f"{names[entry.player]} ")
+                line.append(entry.label, style="" if entry.bid is None else "bold")
         else:
             line.append("none yet — you bid first")
         lines.append(line)
-        high = getattr(view, "high_bid", None) if is_moon(view) else getattr(view, "bid", None)
+        high = getattr(view, "high_bid", None)
         bidder = getattr(view, "bidder", None)
         if high is not None and bidder is not None:
             lines.append(Text.assemble(("High bid: ", "bold"),
@@ -143,13 +135,14 @@ class BiddingDialog(ChoiceDialog):
     def _scores_line(self, names: list[str]) -> Text:
         view = self.view
         text = Text("Scores: ", style="bold")
-        if is_moon(view):
+        teams = game_info(view.game).teams
+        if not teams:
             text.append(" · ".join(f"{names[p]} {s}" for p, s in enumerate(view.scores)))
             text.append(f"  (first to {view.target})")
             return text
-        totals = getattr(view, "totals", (0, 0))
-        teams = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"]
-        text.append(" · ".join(f"{teams[t]} {totals[t]}" for t in range(2)))
+        totals = getattr(view, "totals", (0,) * len(teams))
+        sides = [" & ".join(names[p] for p in team) for team in teams]
+        text.append(" · ".join(f"{sides[t]} {totals[t]}" for t in range(len(teams))))
         target = getattr(view, "target", None)
         if target is not None:
             text.append(f"  ({_describe_target(target)})")
@@ -168,7 +161,7 @@ class BiddingDialog(ChoiceDialog):
                 return
         self.say("You may not pass now: choose one of the bids listed.")
 
-    def action_moon(self) -> None:
+    def action_shoot_moon(self) -> None:
         self.action_hotkey("m")
 
     def action_marks(self) -> None:
@@ -177,8 +170,10 @@ class BiddingDialog(ChoiceDialog):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pass_now":
             return self.has_key("p")
-        if action in ("moon", "marks"):
-            return self.has_key("m") and (action == "moon") == is_moon(self.view)
+        if action in ("shoot_moon", "marks"):
+            # "m" reaches the moon (a bid of its own group) or the next mark bid
+            return any(c.key == "m" and (c.group == MOON_GROUP) == (action == "shoot_moon")
+                       for c in self._choices)
         return super().check_action(action, parameters)
 
 

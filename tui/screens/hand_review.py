@@ -30,14 +30,13 @@ import styles
 from core.narration import (
     HAND_ENDS,
     last_finished_hand,
-    moon_bid_text,
     narrate,
-    texas42_bid_text,
     tiles_text,
     train_text,
     trump_text,
 )
-from core.texas42.bidding import decode_bid
+from core.presenters import recorded_bid_label
+from core.registry import game_info
 from core.tiles import Tile, parse_tile, sort_hand
 from core.wording import plural
 from tui.keys import as_shown, key_hint
@@ -86,7 +85,7 @@ def dealt_text(game_name: str, lines: Sequence[dict[str, Any]], names: Sequence[
         tiles = sort_hand(_tile(t) for t in hand)
         text.append(f"  {names[p]:<{width}}", style="bold")
         text.append(tiles_text(tiles) + "\n")
-    if game_name == "moon" and deal.get("widow"):
+    if deal.get("widow"):
         text.append(f"  {'Widow':<{width}}", style="bold")
         text.append(str(_tile(deal["widow"])) + "\n")
     text.rstrip()
@@ -102,13 +101,7 @@ def contract_text(game_name: str, lines: Sequence[dict[str, Any]],
     _heading(text, "Bidding")
     said = []
     for line in bids:
-        if game_name == "texas42":
-            bid = decode_bid(line.get("bid"))
-            label = texas42_bid_text(bid, bool(line.get("plunge")))
-        else:
-            label = moon_bid_text(line.get("bid"))
-        if line.get("forced"):
-            label += " (forced)"
+        label = recorded_bid_label(game_name, line)
         said.append(f"{names[line['player']]} {label}")
     text.append("  " + " · ".join(said))
     widow = _first(lines, "widow")
@@ -261,7 +254,7 @@ def review_renderables(game_name: str, lines: Sequence[dict[str, Any]], names: S
     """The review as Rich renderables, top to bottom."""
     names = list(names)
     parts: list[Any] = []
-    if game_name == "mexican_train":
+    if game_info(game_name).table == "hub":
         parts.append(train_hands_text(lines, names))
     else:
         parts.append(dealt_text(game_name, lines, names))

@@ -11,6 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from core.registry import GAME_INFO
 from tui.keys import as_shown, ascii_keys, wants_ascii
 
 KEYS_GENERAL = [
@@ -98,6 +99,12 @@ RULES = {
 TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42", "mexican_train": "Mexican Train"}
 
 
+def _table(game_name: str) -> str:
+    """The game's kind of table ("tricks", "hub"; "tricks" for a name not known)."""
+    info = GAME_INFO.get(game_name)
+    return info.table if info is not None else "tricks"
+
+
 def help_text(game_name: str | None, replay: bool = False, ascii_only: bool = False) -> Text:
     """The keys and the rules in short; with ``ascii_only`` the keys are named in ASCII
     (the ASCII tile style: "<- ->" for "← →")."""
@@ -129,7 +136,7 @@ def help_text(game_name: str | None, replay: bool = False, ascii_only: bool = Fa
             text.append(f"  {title}: ", style="bold")
             text.append(RULES[name][0] + "\n")
         return text
-    section("Keys", (KEYS_TRAIN if game_name == "mexican_train" else KEYS_TABLE) + KEYS_AIDS
+    section("Keys", (KEYS_TRAIN if _table(game_name) == "hub" else KEYS_TABLE) + KEYS_AIDS
             + KEYS_GENERAL + KEYS_GUIDE)
     text.append(f"{TITLES.get(game_name, game_name)} in short\n", style="bold underline")
     for line in RULES.get(game_name, []):

@@ -22,6 +22,7 @@ from textual.widgets import Static
 
 import styles
 from core.narration import HAND_ENDS, narrate, split_hands
+from core.registry import GAME_INFO
 from tui.keys import as_shown, key_hint
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
@@ -34,7 +35,8 @@ def hand_label(game_name: str, lines: Sequence[dict[str, Any]], fallback: int) -
             return f"Hand {line.get('hand', fallback)}"
         if line.get("event") == "round_start":
             return f"Round {line.get('round', fallback)}"
-    return ("Round " if game_name == "mexican_train" else "Hand ") + str(fallback)
+    info = GAME_INFO.get(game_name)
+    return f"{(info.hand_word if info is not None else 'hand').capitalize()} {fallback}"
 
 
 def log_text(lines: Sequence[str]) -> Text:

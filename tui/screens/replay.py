@@ -33,6 +33,7 @@ from textual.widgets import Static
 
 import styles
 from core.records import Record
+from core.registry import GAME_INFO, game_info
 from core.replay import Replay, replay_record
 from core.text import plain
 from tui.keys import as_shown, key_hint
@@ -120,8 +121,8 @@ class ReplayScreen(Screen):
         return text
 
     def _hint(self) -> str:
-        step = "turn" if self.model.game == "mexican_train" else "trick"
-        unit = "round" if self.model.game == "mexican_train" else "hand"
+        info = game_info(self.model.game)
+        step, unit = info.step_word, info.hand_word
         return key_hint(self.app, f"←/→ step  ↑/↓ {step}  p/n {unit}  g/G start/end  "
                                   "Space play  +/- speed")
 
@@ -172,7 +173,7 @@ class ReplayScreen(Screen):
         text.append(f"Step {self.position} of {model.length}")
         hands = len(model.hand_stops)
         current = sum(1 for s in model.hand_stops if s <= self.position)
-        unit = "round" if model.game == "mexican_train" else "hand"
+        unit = game_info(model.game).hand_word
         if hands:
             text.append(f" · {unit} {max(current, 1) if self.position else 0} of {hands}")
         label = SPEEDS[self.speed][0]
@@ -284,7 +285,8 @@ class TrainReplayScreen(ReplayScreen):
 def replay_screen(record: Any, path: str | os.PathLike[str] | None = None,
                   **kwargs: Any) -> ReplayScreen:
     """The viewer for ``record``'s game."""
-    if record.header.get("game") == "mexican_train":
+    info = GAME_INFO.get(record.header.get("game"))
+    if info is not None and info.table == "hub":
         return TrainReplayScreen(record, path, **kwargs)
     return ReplayScreen(record, path, **kwargs)
 

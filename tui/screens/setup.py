@@ -19,7 +19,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import OptionError
 from core.options import OptionSpec
-from core.registry import game_class
+from core.presenters import set_choices
+from core.registry import game_class, game_info
 from core.text import plain
 from tui.play.preferences import LEVELS
 from tui.play.session import SEAT_NAMES
@@ -77,7 +78,8 @@ class SetupScreen(Screen):
         self.game_name = game_name
         self.game_cls = game_class(game_name)
         self.specs = list(self.game_cls.option_table.specs)
-        if game_name == "mexican_train":   # players first: it decides the sets on offer
+        self.info = game_info(game_name)
+        if not self.info.fixed_players:   # players first: it decides the sets on offer
             self.specs.sort(key=lambda s: s.name != "players")
 
     # -- layout -----------------------------------------------------------------
@@ -120,9 +122,8 @@ class SetupScreen(Screen):
     def _option_row(self, spec: OptionSpec, value: Any) -> ComposeResult:
         with Horizontal(classes="setup-row"):
             yield Label(spec.name, classes="setup-label")
-            if spec.name == "players" and self.game_name == "mexican_train":
-                from core.mexican_train.options import MAX_PLAYERS, MIN_PLAYERS
-                yield Select([(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+            if spec.name == "players" and not self.info.fixed_players:
+                yield Select([(str(n), n) for n in self.info.players],
                              value=value, allow_blank=False, compact=True, id=f"opt-{spec.name}")
             elif _uses_select(spec):
                 choices = list(spec.choices)
@@ -143,10 +144,8 @@ class SetupScreen(Screen):
 
     # -- players and sets (Mexican Train) -------------------------------------------
     def num_players_guess(self) -> int:
-        if self.game_name == "moon":
-            return 3
-        if self.game_name == "texas42":
-            return 4
+        if self.info.fixed_players:
+            return self.info.default_players
         try:
             value: Any = self.query_one("#opt-players", Select).value
             return int(value)
@@ -158,9 +157,8 @@ class SetupScreen(Screen):
         for seat in range(MAX_SEATS):
             self.query_one(f"#seat-row-{seat}").display = seat < players
             self.query_one(f"#seat-label-{seat}", Label).update(seat_label(players, seat))
-        if self.game_name == "mexican_train":
-            from core.mexican_train.options import sets_for_players
-            allowed = sets_for_players(players)
+        allowed = set_choices(self.game_name, players)
+        if allowed is not None:
             sets = self.query_one("#opt-set", Select)
             current = sets.value
             sets.set_options([(str(s), s) for s in allowed])
@@ -184,8 +182,7 @@ class SetupScreen(Screen):
                     continue
                 options[spec.name] = spec.coerce(text if text else spec.default)
         self.game_cls.option_table.resolve(options)
-        if self.game_name == "mexican_train":
-            self.game_cls(options=options, seed=0)  # the draw table check lives in the core
+        self.game_cls(options=options, seed=0)  # checks such as the draw table live in the core
         players = self.num_players_guess()
         levels = [self.query_one(f"#seat-{i}", Select).value for i in range(players)]
         seed_text = self.query_one("#seed", Input).value.strip()

@@ -27,6 +27,7 @@ from textual.widgets import ContentSwitcher, Static
 from textual.worker import Worker, WorkerState
 
 import styles
+from core.registry import game_info
 from core.statistics import GAMES, TITLES, GameStats, Statistics, collect
 from tui.keys import as_shown
 from tui.widgets.bar_chart import Bar, BarChart
@@ -118,21 +119,21 @@ def game_text(g: GameStats) -> Text:
         return text
     text.append(f"Played {g.played} · won {g.won} · lost {g.lost} · win rate "
                 f"{percent(g.win_rate)}", style="bold")
+    info = game_info(g.game)
     for unit, average in g.averages.items():
-        if g.game == "mexican_train":
+        if info.low_score_wins:
             text.append(f"\nAverage final score: {_number(average)} pips (lower is better)")
-        elif g.game == "texas42":
+        elif info.teams:
             text.append(f"\nAverage final {unit} of your team: {_number(average)} "
                         f"({g.score_games[unit]} game{'s' if g.score_games[unit] != 1 else ''} "
                         f"to {unit})")
         else:
             text.append(f"\nAverage final score: {_number(average)} points")
-    what = "Rounds" if g.game == "mexican_train" else "Hands"
-    text.append(f"\n{what} played: {g.hands}")
+    text.append(f"\n{info.hands_word.capitalize()} played: {g.hands}")
     if g.undo_games:
         text.append(f"\n↶ Undo used in {g.undo_games} of {g.played} game"
                     f"{'s' if g.played != 1 else ''}")
-    if g.game == "mexican_train":
+    if g.rounds_played:                # the rounds' own scores (Mexican Train's pips)
         for label, note in (("Best round", g.best_round), ("Worst round", g.worst_round)):
             if note is not None:
                 when = _when(note.finished_at)
@@ -232,13 +233,13 @@ class StatisticsScreen(Screen):
                     BarChart(overview_bars(stats), id="chart-all", classes="stats-chart")]
         g = stats.games[page]
         widgets: list[Any] = [Static(as_shown(self.app, game_text(g)), classes="stats-text")]
-        if page in ("moon", "texas42") and g.played:
+        if game_info(page).bids and g.played:
             bars = bid_bars(g)
             widgets.append(Static("Your bids by size: share made" if bars else
                                   "You have not won a bid yet.", classes="stats-heading"))
             if bars:
                 widgets.append(BarChart(bars, id=f"chart-{page}", classes="stats-chart"))
-        if page == "mexican_train":
+        if g.rounds_played:
             bars = round_bars(g)
             if bars:
                 widgets.append(Static("Your rounds: pips scored (fewer is better)",

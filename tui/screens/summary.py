@@ -37,6 +37,7 @@ from textual.widgets import Button, Static
 from core import wording
 from core.moon.view import MOON
 from core.moon.view import describe_bid as describe_moon_bid
+from core.registry import game_info
 from core.score_sheet import hand_lines, score_sheet
 from core.summaries import TeamTake, Texas42Hand, moon_hand, texas42_hand, train_round
 from core.tricks.play import TrumpMode
@@ -54,7 +55,7 @@ from tui.screens.score_sheet import (
 )
 from tui.widgets.keys_footer import KeysFooter
 
-TEAMS = ((0, 2), (1, 3))
+TEAMS = game_info("texas42").teams
 
 
 def team_name(names: Sequence[str], team: int) -> str:
@@ -253,6 +254,16 @@ def train_summary(record: dict[str, Any], names: Sequence[str], view: Any = None
     return out, table
 
 
+def _moon_summary(record: dict[str, Any], names: Sequence[str], view: Any = None,
+                  ascii_only: bool = False,
+                  lines: Sequence[dict[str, Any]] | None = None) -> tuple[list[Text], Table]:
+    return moon_summary(record, names, ascii_only, lines)
+
+
+SUMMARIES = {"moon": _moon_summary, "texas42": texas42_summary, "mexican_train": train_summary}
+"""Each game's account of a finished hand (round)."""
+
+
 class HandSummaryScreen(ModalScreen[str]):
     """The result of one hand (Moon, 42) or round (Mexican Train)."""
 
@@ -297,35 +308,32 @@ class HandSummaryScreen(ModalScreen[str]):
 
     def title_text(self) -> str:
         last = " (the last)" if self.final else ""
-        if self.game_name == "mexican_train":
-            done = next((line.get("round") for line in self.lines
-                         if line.get("event") == "round_start"), None)
-            if not isinstance(done, int):
-                done = len(getattr(self.view, "round_points", ()) or ())
-            rounds = getattr(self.view, "rounds", None)
-            return (f"Round {done} of {rounds} over{last}" if done and rounds
-                    else f"Round over{last}")
-        number = next((line.get("hand") for line in self.lines
-                       if line.get("event") == "hand_start"), None)
-        return f"Hand {number} over{last}" if isinstance(number, int) else f"Hand over{last}"
+        info = game_info(self.game_name)
+        word = info.hand_word.capitalize()
+        number = next((line.get(info.hand_word) for line in self.lines
+                       if line.get("event") == info.hand_start), None)
+        if hasattr(self.view, "rounds"):      # a set number of rounds: "Round 3 of 13 over"
+            if not isinstance(number, int):
+                number = len(getattr(self.view, "round_points", ()) or ())
+            rounds = self.view.rounds
+            return (f"{word} {number} of {rounds} over{last}" if number and rounds
+                    else f"{word} over{last}")
+        return f"{word} {number} over{last}" if isinstance(number, int) else f"{word} over{last}"
 
     def body(self) -> tuple[list[Text], Table]:
         names, ascii_only, lines = self.names, ascii_style(self.app), self.lines
-        if self.game_name == "moon":
-            return moon_summary(self.record, names, ascii_only, lines)
-        if self.game_name == "texas42":
-            return texas42_summary(self.record, names, self.view, ascii_only, lines)
-        return train_summary(self.record, names, self.view, ascii_only, lines)
+        summary = SUMMARIES.get(self.game_name, train_summary)
+        return summary(self.record, names, self.view, ascii_only, lines)
 
     def next_words(self) -> str:
         if self.final:
             return "see the result"
-        return "next round" if self.game_name == "mexican_train" else "next hand"
+        return f"next {game_info(self.game_name).hand_word}"
 
     def hint_text(self) -> Text:
         saved = ("q quits (the game is saved)." if self.game_saved else
                  "q quits (this game is NOT being saved: you are asked first).")
-        what = "round" if self.game_name == "mexican_train" else "hand"
+        what = game_info(self.game_name).hand_word
         return Text(f"Enter or Space: {self.next_words()}; v reviews the {what}; "
                     f"{SHEET_KEY_DISPLAY} the score sheet; {saved}")
 
@@ -444,10 +452,11 @@ class GameOverScreen(ModalScreen[str]):
         names = self.names
         winners = winners_of(self.record)
         scores = self.record.get("scores", [])
-        if self.game_name == "texas42":
+        info = game_info(self.game_name)
+        if info.teams:
             team = winners[0] if winners else 0
             text = Text(f"{team_name(names, team)} win!", style="bold")
-            if len(scores) == 2:
+            if len(scores) == len(info.teams):
                 text.append(f" {scores[team]} to {scores[1 - team]}.")
             return text
         if len(winners) > 1:
@@ -456,7 +465,7 @@ class GameOverScreen(ModalScreen[str]):
         if winners:
             w = winners[0]
             text = Text(f"{wording.says(names[w], 'wins')}!", style="bold")
-            if self.game_name == "mexican_train":
+            if info.low_score_wins:
                 text.append(f" Lowest total: {_plural(scores[w], 'point')}.")
             else:
                 text.append(f" {_plural(scores[w], 'point')}.")
@@ -468,15 +477,16 @@ class GameOverScreen(ModalScreen[str]):
         scores = list(self.record.get("scores", []))
         winners = set(winners_of(self.record))
         table = _table(ascii_style(self.app))
-        if self.game_name == "texas42":
+        info = game_info(self.game_name)
+        if info.teams:
             table.add_column("Team")
             table.add_column("Score", justify="right")
             table.add_column("")
-            for team in (0, 1):
+            for team in range(len(info.teams)):
                 table.add_row(*plain_row(team_name(names, team), str(scores[team]) if team < len(scores)
                               else "", "WINNER" if team in winners else ""))
             return table
-        low_wins = self.game_name == "mexican_train"
+        low_wins = info.low_score_wins
         sign = 1 if low_wins else -1
         order = sorted(range(len(scores)), key=lambda p: (p not in winners, sign * scores[p]))
         table.add_column("#", justify="right")

@@ -28,6 +28,7 @@ from textual.widgets import Static
 
 from core.commands import Play
 from core.game import Phase
+from core.registry import game_info
 from core.tiles import Tile
 from core.tricks.play import TRUMP_NAMES, is_trump
 from core.wording import says
@@ -157,15 +158,9 @@ class TrickTableScreen(GameScreen):
 
     def _bid_label(self, view: Any, player: int) -> str:
         """What ``player`` bid this hand, short: "pass", "5", "21", "30", "2 marks"."""
-        for entry in view.bids:
-            if entry[0] != player:
-                continue
-            if entry[1] is None:
-                return "pass"
-            if self.session.game.name == "texas42":
-                from core.texas42.bidding import describe_bid
-                return describe_bid(entry[1], entry[2], entry[3]).lower()
-            return str(entry[1])
+        for entry in view.bid_entries:
+            if entry.player == player:
+                return str(entry.short)
         return ""
 
     def _scene(self, view: Any) -> TrickScene:
@@ -242,10 +237,8 @@ class TrickTableScreen(GameScreen):
 
     def _hand_marks(self, view: Any) -> dict[Tile, str]:
         marks: dict[Tile, str] = {}
-        count_of: Callable[[Tile], int] | None = None
-        if self.session.game.name == "texas42":
-            from core.tricks.count import count_of as count_of_42
-            count_of = count_of_42
+        # the points a tile counts (42's count); a game without a count has none
+        count_of: Callable[[Tile], int] | None = getattr(view, "count_of", None)
         for t in view.hand:
             words = []
             if view.mode is not None and is_trump(t, view.mode):
@@ -336,7 +329,7 @@ class TrickTableScreen(GameScreen):
                     and not self._dialog_open)
         # The footer shows the keys that do something now: no trick yet, nothing to show.
         if action == "stacks":
-            return self.session.game.name == "texas42" and self._trick_taken()
+            return bool(game_info(self.session.game.name).teams) and self._trick_taken()
         if action == "pause_replay":
             return self.session.is_replay
         if action == "last_trick":

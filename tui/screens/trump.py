@@ -204,7 +204,7 @@ class TrumpDialog(ChoiceDialog):
         from tui.screens.hint import compute_hint, hint_rng
         screen = game_screen_beneath(self)
         session = getattr(screen, "session", None)
-        game_name = "moon" if is_moon(self.view) else "texas42"
+        game_name = str(getattr(self.view, "game", "moon"))
         player = getattr(self.view, "player", 0)
         if session is not None:
             game_name = session.game.name

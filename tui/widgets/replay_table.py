@@ -13,6 +13,8 @@ from typing import Any, Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from core.presenters import DEALER_ROLES, open_bid_words
+from core.registry import GAME_INFO
 from core.replay import OpenTable, TrainLine
 from core.wording import plural, says, verb
 from tui.keys import as_shown
@@ -53,14 +55,7 @@ def _same_tile(tile: Any, marked: str) -> bool:
 
 
 def bid_words(game: str, bid: Any) -> str:
-    if bid is None:
-        return "pass"
-    if isinstance(bid, dict):
-        marks = bid.get("marks")
-        return f"{marks} mark{'s' if marks != 1 else ''}"
-    if game == "moon" and bid == 21:
-        return "21 (the moon)"
-    return str(bid)
+    return open_bid_words(game, bid)
 
 
 def _name_width(names: Sequence[str]) -> int:
@@ -76,14 +71,22 @@ def _plain_name(names: Sequence[str], p: int) -> str:
     return names[p] if 0 <= p < len(names) else f"Player {p + 1}"
 
 
+def _teams(table: OpenTable) -> tuple[tuple[int, ...], ...]:
+    """The seats of each team of the table's game (``()``: everyone plays alone)."""
+    info = GAME_INFO.get(table.game)
+    return info.teams if info is not None else ()
+
+
 def scores_text(table: OpenTable, names: Sequence[str]) -> Text:
     text = Text()
     text.append("Scores: ", style="bold")
-    if table.game == "texas42":
-        teams = [f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"] if len(names) >= 4 \
-            else ["Team 1", "Team 2"]
+    seats = _teams(table)
+    if seats:
+        teams = ([" & ".join(names[p] for p in team) for team in seats]
+                 if len(names) >= sum(len(team) for team in seats)
+                 else [f"Team {t + 1}" for t in range(len(seats))])
         text.append(" · ".join(f"{teams[t]} {table.scores[t]}"
-                               for t in range(min(2, len(table.scores)))))
+                               for t in range(min(len(seats), len(table.scores)))))
     else:
         text.append(" · ".join(f"{names[p] if p < len(names) else p} {s}"
                                for p, s in enumerate(table.scores)))
@@ -98,8 +101,8 @@ def trick_game_text(table: OpenTable, names: Sequence[str]) -> Text:
         text.append(f"Hand {table.hand_number}", style="bold")
         if table.dealer is not None:
             dealer = _plain_name(names, table.dealer)
-            role = says(dealer, "bids") + " first" if table.game == "moon" \
-                else says(dealer, "shakes")
+            verb, rest = DEALER_ROLES.get(table.game, ("shakes", ""))
+            role = says(dealer, verb) + rest
             text.append(f" · {role}")
         if table.bidder is not None and table.bid is not None:
             text.append(f" · bid: {names[table.bidder]} {bid_words(table.game, table.bid)}")
@@ -121,7 +124,7 @@ def trick_game_text(table: OpenTable, names: Sequence[str]) -> Text:
         if extra:
             text.append(" (" + ", ".join(extra) + ")", style="italic")
         text.append("\n")
-    if table.game == "moon" and table.widow is not None:
+    if table.widow is not None:
         text.append("Widow: ", style="bold")
         if table.widow_taken is None:
             text.append(tile_label(table.widow) + " (face down)")
@@ -129,7 +132,7 @@ def trick_game_text(table: OpenTable, names: Sequence[str]) -> Text:
             text.append(f"{tile_label(table.widow_taken)} taken; laid aside: ")
             text.append(tile_label(table.discarded))
         text.append("\n")
-    if table.game == "texas42" and (table.trump is not None or any(table.points)):
+    if _teams(table) and (table.trump is not None or any(table.points)):
         text.append("Points this hand: ", style="bold")
         text.append(f"{table.points[0]} to {table.points[1]}\n")
     text.append("Trick: ", style="bold")
@@ -204,7 +207,8 @@ def table_text(table: OpenTable, names: Sequence[str]) -> Text:
     if table.position == 0:
         return Text("The game is about to begin. Press → to step through it, "
                     "Space to play it back.")
-    body = train_game_text(table, names) if table.game == "mexican_train" \
+    info = GAME_INFO.get(table.game)
+    body = train_game_text(table, names) if info is not None and info.table == "hub" \
         else trick_game_text(table, names)
     if table.result is not None:
         body.append(_result_text(table, names))
@@ -212,8 +216,9 @@ def table_text(table: OpenTable, names: Sequence[str]) -> Text:
         winner = table.winner
         if isinstance(winner, list):
             who = " and ".join(names[w] for w in winner if isinstance(w, int) and w < len(names))
-        elif isinstance(winner, int) and table.game == "texas42":
-            who = " & ".join(names[p] for p in range(len(names)) if p % 2 == winner)
+        elif isinstance(winner, int) and _teams(table):
+            team = _teams(table)[winner] if 0 <= winner < len(_teams(table)) else ()
+            who = " & ".join(names[p] for p in team if p < len(names))
         elif isinstance(winner, int) and winner < len(names):
             who = names[winner]
         else:

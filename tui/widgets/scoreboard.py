@@ -1,16 +1,17 @@
 """The scoreboard beside the trick table: scores or marks, the contract, tricks, points, count.
 
-Built from the core's view only (labels from the core's ``describe_bid`` and
-``TrumpMode.describe``); the widget is a Static fed by :func:`scoreboard_text`.
+Built from the core's view only (labels from the view's ``describe_bid``, ``bid_entries``
+and ``count_out`` and ``TrumpMode.describe``); the widget is a Static fed by :func:`scoreboard_text`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import Static
 
+from core.registry import game_info
 from core.wording import says
 from tui.keys import as_shown
 from tui.widgets.tile import glyph
@@ -28,7 +29,6 @@ def _trumps(view: Any) -> str:
 
 
 def moon_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
-    from core.moon.view import describe_bid
     text = Text()
     bidder_mark = glyph(style, "bidder")
     text.append(f"Scores · first to {view.target}\n", style="bold underline")
@@ -39,27 +39,25 @@ def moon_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
                     style="bold" if p == view.player else "")
     text.append(f"Hand {view.hand_number}\n", style="bold underline")
     if view.bidder is not None and view.bid is not None:
-        text.append(f"Bid: {names[view.bidder]}, {describe_bid(view.bid).lower()}\n")
+        text.append(f"Bid: {names[view.bidder]}, {view.describe_bid(view.bid).lower()}\n")
         text.append(f"Trumps: {_trumps(view) if view.trump is not None else 'not named yet'}\n")
-    bids = ", ".join(f"{names[p]} {describe_bid(b).lower()}" + (" (forced)" if forced else "")
-                     for p, b, forced in view.bids)
+    bids = ", ".join(f"{names[e.player]} {e.label.lower()}" for e in view.bid_entries)
     text.append(f"Bids: {bids or 'none yet'}\n")
     if getattr(view, "winner", None) is not None:
         text.append(f"Winner: {names[view.winner]}\n", style="bold reverse")
     return text
 
 
-def team_names(names: Sequence[str]) -> tuple[str, str]:
-    return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+def team_names(names: Sequence[str], game_name: str = "texas42") -> tuple[str, ...]:
+    """Each team's seats, "You & North" (the teams of the game's registry entry)."""
+    return tuple(" & ".join(names[p] for p in team) for team in game_info(game_name).teams)
 
 
 def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Text:
-    from core.texas42.bidding import describe_bid
     from core.texas42.scoring import team_of
-    from core.tricks.count import COUNT, count_of
     text = Text()
     kind, goal = view.target.kind, view.target.value
-    teams = team_names(names)
+    teams = team_names(names, view.game)
     mine = team_of(view.player)
     text.append(f"{kind.capitalize()} · first to {goal}\n", style="bold underline")
     for team in (0, 1):
@@ -69,7 +67,7 @@ def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Te
     text.append(f"Hand {view.hand_number} · shaker {names[view.shaker]}\n",
                 style="bold underline")
     if view.bidder is not None and view.bid is not None:
-        text.append(f"Bid: {names[view.bidder]}, {describe_bid(view.bid, view.plunge).lower()}\n")
+        text.append(f"Bid: {names[view.bidder]}, {view.describe_bid(view.bid, view.plunge).lower()}\n")
         trumps = _trumps(view) if view.trump is not None else "not named yet"
         text.append(f"Trumps: {trumps}\n")
     if view.sitting_out is not None:
@@ -79,12 +77,8 @@ def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Te
         won[team_of(trick.winner)] += 1
     text.append(f"Points: us {view.points[mine]} · them {view.points[1 - mine]}\n")
     text.append(f"Tricks: us {won[mine]} · them {won[1 - mine]}\n")
-    played = [t for trick in view.tricks for _, t in trick.plays]
-    played += [t for _, t in view.current_trick]
-    out = sum(COUNT.values()) - sum(count_of(t) for t in played)
-    text.append(f"Count still out: {out}\n")
-    bids = ", ".join(f"{names[b[0]]} {describe_bid(b[1], b[2], b[3]).lower()}"
-                     for b in view.bids)
+    text.append(f"Count still out: {view.count_out}\n")
+    bids = ", ".join(f"{names[e.player]} {e.label.lower()}" for e in view.bid_entries)
     text.append(f"Bids: {bids or 'none yet'}\n")
     if getattr(view, "winner", None) is not None:
         text.append(f"Winner: {teams[view.winner]}\n", style="bold reverse")
@@ -93,9 +87,12 @@ def texas42_text(view: Any, names: Sequence[str], style: str = "numerals") -> Te
 
 def scoreboard_text(game_name: str, view: Any, names: Sequence[str],
                     style: str = "numerals") -> Text:
-    if game_name == "texas42":
-        return texas42_text(view, names, style)
-    return moon_text(view, names, style)
+    return SCOREBOARDS.get(game_name, moon_text)(view, names, style)
+
+
+SCOREBOARDS: dict[str, Callable[[Any, Sequence[str], str], Text]] = {
+    "moon": moon_text, "texas42": texas42_text}
+"""The scoreboard of each game with a trick table."""
 
 
 class Scoreboard(Static):
