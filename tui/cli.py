@@ -5,6 +5,8 @@
     dominoes replay FILE [--no-mouse]     watch a recorded game
     dominoes resume [FILE] [--no-mouse]   go on with a saved game (the latest save without FILE)
     dominoes arena ...                    bot against bot matches (core.arena)
+    dominoes serve [--idle S] [--hold S]  the table server for shared tables (docs/protocol.md)
+    dominoes tables [--json]              the open tables of the running table server
 
 Every misuse prints one line, ``dominoes: <what is wrong>``, to stderr and
 exits with status 2; a record is checked (read and replayed) before any screen
@@ -111,6 +113,20 @@ def _count(what: str):
     return parse
 
 
+def _seconds(what: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a number of seconds, not "
+                                             f"{text!r}") from None
+        if not 0 <= value <= 86400:
+            raise argparse.ArgumentTypeError(f"{what} must be 0 to 86400 seconds, not {text}")
+        return value
+
+    return parse
+
+
 def _game(text: str) -> str:
     if text not in GAME_NAMES:
         raise argparse.ArgumentTypeError(f"unknown game {text!r} (games: {', '.join(GAME_NAMES)})")
@@ -162,6 +178,22 @@ def build_parser() -> argparse.ArgumentParser:
                                                    if name == "resume" else ""))
         sub.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS,
                          help="turn mouse support off")
+
+    serve = commands.add_parser(
+        "serve", help="run the table server for games shared by several people",
+        description="Run the table server (the app starts one when a table is opened; this "
+                    "runs it in front, logging to standard error).")
+    serve.add_argument("--idle", type=_seconds("--idle"), default=300.0, metavar="SECONDS",
+                       help="stop after this long with no table and nobody connected "
+                            "(default 300)")
+    serve.add_argument("--hold", type=_seconds("--hold"), default=60.0, metavar="SECONDS",
+                       help="how long a dropped player's seat waits before a bot plays it "
+                            "(default 60)")
+    serve.add_argument("--bot-delay", type=_seconds("--bot-delay"), default=0.4,
+                       metavar="SECONDS", help="a pause before each bot move (default 0.4)")
+    tables = commands.add_parser("tables", help="list the tables of the running table server",
+                                 description="List the open tables of the running table server.")
+    tables.add_argument("--json", action="store_true", help="as JSON (for scripts)")
 
     arena = commands.add_parser("arena", help="bot against bot matches (see 'dominoes arena "
                                 "--help')", add_help=False)
@@ -441,6 +473,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "arena":
             return run_arena(args.rest)
+        if args.command in ("serve", "tables"):
+            from tui.play.tables.commands import ServeError, run_serve, run_tables
+            try:
+                if args.command == "serve":
+                    return run_serve(args.idle, args.hold, args.bot_delay)
+                return run_tables(args.json)
+            except ServeError as exc:
+                raise UsageError(str(exc)) from None
         if args.command in ("replay", "resume"):
             if args.file is not None:
                 check_record(args.file, resume=args.command == "resume")

@@ -271,3 +271,28 @@ def test_a_missing_arena_is_said_clearly(monkeypatch, capsys):
     assert cli.main(["arena", "--games", "2"]) == 2
     assert capsys.readouterr().err == (
         "dominoes: arena is not available: core.arena is missing from this installation\n")
+
+
+def test_tables_without_a_server_says_so(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("DOMINOES_SERVER", str(tmp_path / "none.sock"))
+    assert cli.main(["tables"]) == 0
+    assert "No table server is running" in capsys.readouterr().out
+    assert cli.main(["tables", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+@pytest.mark.parametrize("argv", [["serve", "--idle", "x"], ["serve", "--hold", "-1"],
+                                  ["serve", "--bot-delay", "1e9"]])
+def test_serve_refuses_bad_times_in_one_line(capsys, argv):
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "seconds" in err
+
+
+def test_tables_lists_as_plain_text():
+    from tui.play.tables.commands import tables_text
+    text = tables_text([{"table": "oak-42", "title": "Texas 42", "state": "waiting",
+                         "seats": [{"kind": "human", "name": "\x1b[31mBob[/b]", "connected": False},
+                                   {"kind": "bot", "level": "expert"}, {"kind": "open"},
+                                   {"kind": "open"}]}])
+    assert "\x1b" not in text and "oak-42" in text and "(away)" in text and "3: open" in text
