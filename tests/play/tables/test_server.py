@@ -42,6 +42,9 @@ async def player(where, who: str) -> TableClient:
     return await TableClient.connect(where[0], player=who, name=who.capitalize())
 
 
+HAND_ENDS: list[tuple[int, Any]] = []       # (seat, its view as a hand ended), as play_out saw
+
+
 async def updates_until_turn(client: TableClient, table: str, seat: int) -> dict[str, Any]:
     """Read updates until it is ``seat``'s turn (or the game is over); the last one."""
     while True:
@@ -56,6 +59,8 @@ async def play_out(client: TableClient, table: str, seat: int, rng: random.Rando
     message = first or await updates_until_turn(client, table, seat)
     made = 0
     while message["state"] != "over":
+        if "hand_end_view" in message:
+            HAND_ENDS.append((seat, decode(message["hand_end_view"])))
         if message["to_act"] == seat:
             view = decode(message["view"])
             assert view.player == seat
@@ -259,9 +264,13 @@ async def test_a_dropped_player_is_held_then_a_bot_plays_then_they_retake_the_se
         assert decode(update["view"]).player == 0
         assert table.seats[0].connected and not table.bot_plays(0)
         assert len(table.game.history) >= moved
+        HAND_ENDS.clear()
         await asyncio.gather(play_out(alice, "ash-42", 0, random.Random(5), update),
                              play_out(bob, "ash-42", 2, random.Random(6)))
         assert table.state == "over"
+        # Each hand's end reached each player as their own view of it.
+        assert {seat for seat, _ in HAND_ENDS} == {0, 2}
+        assert all(view.player == seat and not view.current_trick for seat, view in HAND_ENDS)
     finally:
         await server.close()
 

@@ -225,6 +225,9 @@ class Table:
                                    "seats": [s.public(self.clock()) for s in self.seats]}
         if seat is not None and self.state != "waiting":
             message["view"] = encode(self.game.view(seat))
+            ended = self.game.hand_end_view(seat) if lines else None
+            if ended is not None:           # the hand just ended, before the next deal
+                message["hand_end_view"] = encode(ended)
         return message
 
     def history_for(self, seat: int | None) -> list[dict[str, Any]]:
