@@ -244,6 +244,8 @@ def test_wrapper_gives_each_key_its_own_saves(tmp_path, fake_game):
         extra = {"SSH_USER_AUTH": auth} if auth else {}
         _, _, env, _ = run_wrapper(tmp_path, fake_game, **extra)
         assert env is not None
+        # The player's identity at shared tables is the folder's name: one per key.
+        assert env["DOMINOES_DATA_DIR"].endswith("/" + env["DOMINOES_PLAYER"] + "/data")
         return env["DOMINOES_DATA_DIR"], env["DOMINOES_CONFIG_DIR"]
 
     alice = data_dirs(auth_info(tmp_path, "a", "AAAAC3NzaC1lZDI1NTE5AAAAIAlice"))
