@@ -79,7 +79,7 @@ async def person_table(path: Path, index: int, deadline: float, latencies: list[
                 continue
             now = time.perf_counter()
             for before, (at, waiting) in list(pending.items()):
-                if update["decisions"] > before and seat in waiting:
+                if update["position"] > before and seat in waiting:
                     waiting.discard(seat)
                     if not waiting:
                         latencies.append(now - at)
@@ -88,7 +88,7 @@ async def person_table(path: Path, index: int, deadline: float, latencies: list[
                 return
             if update["to_act"] == seat and client.messages.empty():
                 view = decode(update["view"])
-                pending[update["decisions"]] = (time.perf_counter(), {0, 2})
+                pending[update["position"]] = (time.perf_counter(), {0, 2})
                 client.send("command", table=name, line=command_line(rng.choice(view.legal)))
                 sent += 1
 

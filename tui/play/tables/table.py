@@ -220,7 +220,7 @@ class Table:
     def update_for(self, seat: int | None, lines: list[dict[str, Any]]) -> dict[str, Any]:
         """The ``update`` message of ``seat`` (``None``: a watcher) after ``lines``."""
         message: dict[str, Any] = {"table": self.name, "seat": seat, "state": self.state,
-                                   "to_act": self.to_act, "decisions": len(self.game.history),
+                                   "to_act": self.to_act, "position": len(self.game.history),
                                    "lines": lines_for_seat(self.game_name, lines, seat),
                                    "seats": [s.public(self.clock()) for s in self.seats]}
         if seat is not None and self.state != "waiting":

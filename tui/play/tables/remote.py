@@ -1,0 +1,177 @@
+"""A shared table's game as one seat knows it, for the same screens as a solo game.
+
+The table server owns the game; a player's app has only what the server sends
+that seat: its view, the record lines as that seat may read them, whose turn it
+is. :class:`RemoteGame` holds those and answers what the screens ask of a game
+(``view``, ``legal_actions``, ``current_player``, ``history``, ``hand_end_view``,
+``is_over``...). :class:`RemoteSession` is the :class:`~tui.play.session.GameSession`
+of a shared table: no bots run here (the server runs them), no undo, no save of
+its own (the server writes the record), and a decision is *sent*: ``submit``
+hands the command to ``send`` and returns no events; they come with the next
+update (:meth:`RemoteSession.receive`), and until then it is nobody's turn here.
+
+No Textual here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from core.commands import Command
+from core.errors import NotYourTurn
+from core.events import Event
+from core.game import Phase
+from core.records import RecordedLine
+from core.registry import game_info
+from core.text import player_name
+from tui.play.session import GameSession, Seat
+from tui.play.tables.wire import command_line, decode
+
+__all__ = ["RemoteGame", "RemoteSession", "seats_of"]
+
+
+class RemoteGame:
+    """The game at table ``table`` seen from ``seat`` (``None``: a watcher)."""
+
+    def __init__(self, summary: dict[str, Any], seat: int | None) -> None:
+        info = game_info(str(summary.get("game")))
+        self.name = info.name
+        self.title = info.title
+        self.table = player_name(summary.get("table", "?"))
+        self.seat = seat
+        self.options: dict[str, Any] = dict(summary.get("options") or {})
+        self.num_players = len(summary.get("seats") or ())
+        self.seed = 0                      # never sent while the game is played
+        self.history: list[Event] = []
+        self.state = str(summary.get("state", "waiting"))
+        self.to_act: int | None = None
+        self.position = 0                  # record lines so far (the update's position)
+        self._view: Any = None
+        self._hand_end_view: Any = None
+        self.record: list[dict[str, Any]] | None = None
+
+    # -- what the screens ask -------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.state == "over"
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.is_over else self.to_act
+
+    @property
+    def phase(self) -> str:
+        if self.is_over:
+            return Phase.GAME_OVER
+        return str(getattr(self._view, "phase", Phase.PLAY))
+
+    def view(self, player: int) -> Any:
+        if player != self.seat or self._view is None:
+            raise ValueError(f"this table shows seat {self.seat}'s view only")
+        return self._view
+
+    def legal_actions(self) -> list[Command]:
+        if self._view is None or self.to_act != self.seat or self.is_over:
+            return []
+        return list(self._view.legal)
+
+    def hand_end_view(self, player: int) -> Any | None:
+        return self._hand_end_view if player == self.seat else None
+
+    # -- what the server says -------------------------------------------------------
+    def receive(self, update: dict[str, Any]) -> list[Event]:
+        """Take an ``update`` in; returns the new lines as events (in the history too).
+        Raises ``ValueError`` (from the view's reader) on an update it cannot read."""
+        view = decode(update["view"]) if update.get("view") is not None else self._view
+        ended = decode(update["hand_end_view"]) if update.get("hand_end_view") else None
+        events: list[Event] = [RecordedLine(dict(line)) for line in update.get("lines") or ()
+                               if isinstance(line, dict)]
+        self._view = view
+        self._hand_end_view = ended
+        self.state = str(update.get("state", self.state))
+        to_act = update.get("to_act")
+        self.to_act = to_act if isinstance(to_act, int) else None
+        position = update.get("position")
+        self.position = position if isinstance(position, int) else self.position
+        if isinstance(update.get("record"), list):
+            self.record = [line for line in update["record"] if isinstance(line, dict)]
+        self.history.extend(events)
+        return events
+
+
+def seats_of(summary: dict[str, Any], mine: int | None) -> list[Seat]:
+    """The table's seats as the screens name them: "You" in ``mine``, people by their
+    names, bots by their level (never run here)."""
+    seats = []
+    for index, seat in enumerate(summary.get("seats") or ()):
+        kind = seat.get("kind") if isinstance(seat, dict) else None
+        if index == mine:
+            seats.append(Seat("You", "human"))
+        elif kind == "human":
+            seats.append(Seat(str(seat.get("name") or f"Player {index + 1}"), "human"))
+        else:
+            level = str(seat.get("level") or "standard") if isinstance(seat, dict) else "standard"
+            seats.append(Seat(f"Bot {index + 1}", "bot", level))
+    return seats
+
+
+class RemoteSession(GameSession):
+    """The session of a shared table: ``send`` takes each decision as a record line."""
+
+    def __init__(self, game: RemoteGame, seats: list[Seat],
+                 send: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__(game, seats, decision_index=0,  # type: ignore[arg-type]
+                         viewer_seat=game.seat if game.seat is not None else 0)
+        self.remote = game
+        self.send = send
+        self.awaiting = False          # a decision sent, its update not yet here
+
+    @property
+    def is_shared(self) -> bool:
+        return True
+
+    def is_bot_turn(self) -> bool:
+        return False                   # the server's bots play; nothing runs here
+
+    def is_human_turn(self) -> bool:
+        game = self.remote
+        return (not self.awaiting and game.seat is not None and not game.is_over
+                and game.to_act == game.seat)
+
+    def start(self) -> list[Event]:
+        return []
+
+    def submit(self, command: Command) -> list[Event]:
+        """Send ``command``; its events come with the next update. Raises
+        :class:`~core.errors.NotYourTurn` when it is not this seat's turn (nothing sent)."""
+        if not self.is_human_turn() or command not in self.remote.legal_actions():
+            raise NotYourTurn("It is not your turn." if not self.is_human_turn()
+                              else "That move is not one of yours now.")
+        self.awaiting = True
+        self.send(command_line(command))
+        return []
+
+    def receive(self, update: dict[str, Any]) -> list[Event]:
+        """An update from the server: the new events (the decision sent, if any, is in)."""
+        before = self.remote.position
+        events = self.remote.receive(update)
+        if self.remote.position != before or self.remote.to_act != self.remote.seat:
+            self.awaiting = False
+        self.decision_index = self.remote.position
+        return events
+
+    def can_undo(self) -> bool:
+        return False
+
+    def can_redo(self) -> bool:
+        return False
+
+    def undo(self) -> bool:
+        return False
+
+    def redo(self) -> list[Event]:
+        return []
+
+    def bot_for(self, player: int) -> Any:
+        raise RuntimeError("the table server plays the bots of a shared table")
