@@ -23,13 +23,15 @@ from textual.geometry import Size
 
 import styles
 from core.text import plain
+from tui.host import GameRegister
 from tui.keys import key_display
-from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences
+from tui.play.preferences import BOT_SPEEDS, EXPERT_TIMES, TRICK_PAUSES, Preferences, Settings
 from tui.textual_fixes import install as install_textual_fixes
 
 if TYPE_CHECKING:      # the screens, the sessions and the games load when first used
     from textual.screen import Screen
 
+    from tui.host import GameHost
     from tui.play.session import GameSession, Seat
 
 install_textual_fixes()
@@ -85,8 +87,12 @@ class AppLook:
             title=title, simplify=simplify))
 
 
-class DominoesApp(AppLook, App):
-    """Three-Player Moon, Texas 42 and Mexican Train against bots."""
+class DominoesApp(AppLook, GameRegister, App):
+    """Three-Player Moon, Texas 42 and Mexican Train against bots.
+
+    The game screens' host (:class:`tui.host.GameHost`): their settings, what comes after
+    a game, and the game in play (``game_screen``, which a game screen sets as it is
+    mounted and clears as it is removed)."""
 
     TITLE = "Dominoes"
     CSS_PATH = style_paths()
@@ -97,6 +103,9 @@ class DominoesApp(AppLook, App):
         Binding("f1", "help", "Help", show=False, priority=True, id="app.help_f1"),
         Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
     ]
+
+    hint_bot_options: dict[str, Any] | None = None
+    """The hint's expert's options; None: the Expert thinks setting (tests set a small one)."""
 
     def __init__(self, *, mode: str = "play", record_path: str | Path | None = None,
                  preferences: Preferences | None = None, bot_delay: float | None = None,
@@ -119,10 +128,12 @@ class DominoesApp(AppLook, App):
         # preferences file; apps given preferences (tests, scripts) opt in explicitly.
         self.offer_walkthroughs = (preferences is None if offer_walkthroughs is None
                                    else offer_walkthroughs)
+        self._applied: dict[str, Any] = {}
+        """The settings as last taken into use (what a change is told against)."""
 
     # -- settings the screens read ---------------------------------------------
     @property
-    def settings(self):
+    def settings(self) -> Settings:
         return self.preferences.settings
 
     @property
@@ -149,18 +160,25 @@ class DominoesApp(AppLook, App):
         return self.settings.tile_style
 
     def apply_settings(self) -> None:
-        """Take changed settings into use and save them."""
+        """Take changed settings into use and save them; every screen is told each change
+        (:class:`~tui.messages.PreferencesChanged`: the title and the game tables redraw)."""
+        from tui.messages import PreferencesChanged
+        before = self._applied
         self._use_settings()
         self.preferences.save()
+        changed = [(name, value) for name, value in self._applied.items()
+                   if before.get(name, _UNSET) != value]
         for screen in self.screen_stack:
-            refresh = getattr(screen, "settings_changed", None)
-            if callable(refresh):
-                refresh()
+            for name, value in changed:
+                screen.post_message(PreferencesChanged(name, value))
             screen.refresh_bindings()       # footers name the keys in the new tile style
 
     # -- start-up -----------------------------------------------------------------
     def _use_settings(self) -> None:
+        from dataclasses import asdict
+
         from tui.widgets import ascii_widgets
+        self._applied = asdict(self.settings)
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         ascii_widgets.install()     # scroll bars, drop-downs and the spinner follow the style
@@ -198,17 +216,12 @@ class DominoesApp(AppLook, App):
 
     def action_help(self) -> None:
         """Help for the game in play (from any screen, dialogs included)."""
-        from tui.screens.game_base import GameScreen
         from tui.screens.help import HelpScreen
         from tui.screens.too_small import TooSmallScreen
         if isinstance(self.screen, (HelpScreen, TooSmallScreen)):
             return
-        game_name = None
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
-                game_name = screen.session.game.name
-                break
-        self.push_screen(HelpScreen(game_name))
+        game = self.game_screen
+        self.push_screen(HelpScreen(game.session.game.name if game is not None else None))
 
     # -- the too-small notice ----------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -306,11 +319,10 @@ class DominoesApp(AppLook, App):
     def action_quit_app(self) -> None:
         """Ctrl+C and Ctrl+Q quit as ``q`` does: a game in play closes its save first (and
         asks before losing moves that could not be saved); elsewhere the app ends."""
-        from tui.screens.game_base import GameScreen
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
-                screen.action_quit_game()
-                return
+        game = self.game_screen
+        if game is not None:
+            game.action_quit_game()
+            return
         self.exit()
 
     # -- actions that reach files or the terminal: only on the app's own terms -------------
@@ -492,3 +504,9 @@ def run_app(mode: str = "play", record_path: str | Path | None = None, mouse: bo
         with SignalExit(app, runner.get_loop()):
             result = runner.run(app.run_async(mouse=mouse and app.preferences.settings.mouse))
     return result if isinstance(result, int) else (app.return_code or 0)
+
+
+if TYPE_CHECKING:
+    def _hosts_games(app: DominoesApp) -> GameHost:
+        """The app is the game screens' host (checked by mypy, nothing at run time)."""
+        return app

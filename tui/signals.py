@@ -19,8 +19,8 @@ off, if the app had not done it yet); the save tolerates that as it tolerates a
 kill. The exit status is 128 + the signal's number (143 for SIGTERM, 129 for
 SIGHUP), as a shell reports a process a signal ended.
 
-No Textual import, no game rule: the app is used through ``exit``, its screens'
-``session`` and their ``workers``.
+No Textual import, no game rule: the app is used through ``exit`` and the game in
+play (``tui.host``: its game screen's ``session`` and ``workers``).
 """
 
 from __future__ import annotations
@@ -60,31 +60,21 @@ def terminal_alive(fd: int) -> bool:
 
 
 def close_games(app: Any) -> int:
-    """Stop the bots of every game screen and close its session (the autosave is
+    """Stop the bots of the game in play and close its session (the autosave is
     flushed and closed, its lock released). Returns how many sessions were closed."""
-    closed = 0
-    try:
-        screens = list(app.screen_stack)
-    except Exception:          # no screen yet: nothing is being played
+    from tui.host import game_screen_of
+    screen = game_screen_of(app)        # None while no game screen is mounted
+    if screen is None:
         return 0
-    for screen in screens:
-        session = getattr(screen, "session", None)
-        if session is None:
-            continue
-        workers = getattr(screen, "workers", None)
-        if workers is not None:
-            try:
-                workers.cancel_group(screen, "bots")
-            except Exception:
-                pass
-        close = getattr(session, "close", None)
-        if callable(close):
-            try:
-                close()
-                closed += 1
-            except (OSError, ValueError):
-                pass
-    return closed
+    try:
+        screen.workers.cancel_group(screen, "bots")
+    except Exception:
+        pass
+    try:
+        screen.session.close()
+    except (OSError, ValueError):
+        return 0
+    return 1
 
 
 class SignalExit:

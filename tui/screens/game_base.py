@@ -40,6 +40,7 @@ from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from core.errors import IllegalMove
+from tui.host import GameHost, game_host
 from tui.keys import key_hint
 from tui.messages import BotChose, BotThinking, GameUpdated, PreferencesChanged
 from tui.play.session import GameSession, LegalMoveBot
@@ -124,6 +125,13 @@ class GameScreen(Screen):
         """Undo/redo replaced the game (``self.session.game``): forget remembered table
         state (a finished trick on view, news lines); ``refresh_view`` follows."""
 
+    # -- the app -----------------------------------------------------------
+    @property
+    def host(self) -> GameHost:
+        """The app, as this screen uses it (:func:`tui.host.game_host`: apps that are not
+        the game's own get defaults for what they lack)."""
+        return game_host(self.app)
+
     # -- layout -----------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield from self.compose_table()
@@ -132,9 +140,13 @@ class GameScreen(Screen):
         yield KeysFooter()   # every key that works, even at 80 columns
 
     def on_mount(self) -> None:
+        self.host.game_screen_mounted(self)      # the game in play, for the app and dialogs
         events = self.session.start()
         self.show_save_state()
         self.post_message(GameUpdated(events))
+
+    def on_unmount(self) -> None:
+        self.host.game_screen_removed(self)
 
     # -- is the game saved? ------------------------------------------------------
     def show_save_state(self) -> None:
@@ -148,17 +160,15 @@ class GameScreen(Screen):
             notice.update(save_problem_text(problem, self.session.unsaved_moves))
         notice.set_class(bool(problem), "-shown")
         mended, self._save_problem_shown = bool(self._save_problem_shown and not problem), problem
-        if mended:
-            tell = getattr(self.app, "tell_save_problem", None)
-            again = "Saving works again: the whole game is saved."
-            if callable(tell):
-                tell(again, "information")    # it asks every screen again: told once here
-            else:
-                self.notify(again)
+        if mended:       # the host asks every screen again: told once here
+            self.host.tell_save_problem("Saving works again: the whole game is saved.",
+                                        "information")
 
     @on(PreferencesChanged)
     def _preferences_changed(self, message: PreferencesChanged) -> None:
-        self.settings_changed()
+        """A setting changed (the app posts it to every screen): redraw with it."""
+        if self.is_mounted:
+            self.settings_changed()
 
     def saves_changed(self) -> None:
         """The app said something about saving (a disk that fails): show where it stands."""
@@ -367,7 +377,7 @@ class GameScreen(Screen):
 
     def _trick_pause(self) -> float | None:
         """Seconds to show a finished trick, or None to wait for a key."""
-        return getattr(self.app, "trick_pause", 0.0)
+        return self.host.trick_pause
 
     # -- summaries -----------------------------------------------------------
     def _show_summary(self, kind: str, record: dict[str, Any]) -> None:
@@ -405,11 +415,7 @@ class GameScreen(Screen):
     def _leave_now(self, how: str) -> None:
         self.workers.cancel_group(self, "bots")
         self.session.close()
-        after_game = getattr(self.app, "after_game", None)
-        if callable(after_game):
-            after_game(self.session, how)
-        else:
-            self.app.pop_screen()
+        self.host.after_game(self.session, how)
 
     # -- bots -------------------------------------------------------------------
     def _start_bot(self, extra_delay: float = 0.0) -> None:
@@ -419,9 +425,10 @@ class GameScreen(Screen):
         view = session.game.view(player)
         legal = list(session.game.legal_actions())
         rng = session.bot_rng(player)
-        session.bot_budget = getattr(self.app, "expert_budget", None)
+        host = self.host
+        session.bot_budget = host.expert_budget
         bot = session.bot_for(player)
-        delay = float(getattr(self.app, "bot_delay", 0.0)) + extra_delay
+        delay = host.bot_delay + extra_delay
         self.post_message(BotThinking(player))
         self.run_worker(partial(self._bot_work, bot, view, legal, rng, player,
                                 session.decision_index, delay),
@@ -497,7 +504,7 @@ class GameScreen(Screen):
     # -- play aids: undo/redo, hints, the log -----------------------------------
     def _aid_on(self, name: str) -> bool:
         """The "undo" / "hints" setting (on unless the player turned it off)."""
-        return bool(getattr(getattr(self.app, "settings", None), name, True))
+        return bool(getattr(self.host.settings, name, True))
 
     def action_undo(self) -> None:
         if self.session.is_replay or not self._aid_on("undo"):
@@ -546,11 +553,11 @@ class GameScreen(Screen):
             self.show_prompt("Hints are for your own decisions: wait for your turn.")
             return
         from tui.screens.hint import HintScreen
-        options = getattr(self.app, "hint_bot_options", None)
-        budget = getattr(self.app, "expert_budget", None)
+        options = self.host.hint_bot_options
+        budget = self.host.expert_budget
         if options is None and budget is not None:
             options = {"budget_s": budget}     # the Expert thinks setting
-        self.app.push_screen(HintScreen.for_session(self.session, options))
+        self.app.push_screen(HintScreen.for_screen(self, options))
 
     def action_log(self) -> None:
         from tui.screens.log import LogScreen
@@ -569,9 +576,7 @@ class GameScreen(Screen):
         self._advance()
 
     def action_help(self) -> None:
-        app_help = getattr(self.app, "action_help", None)   # the app's help for this game
-        if callable(app_help):
-            app_help()
+        self.host.action_help()          # the app's help for this game
 
     def action_settings(self) -> None:
         from tui.screens.settings import SettingsScreen
@@ -622,11 +627,9 @@ def save_problem_text(problem: str, unsaved_moves: int) -> Text:
 
 
 def unsaved_game(app: Any) -> GameScreen | None:
-    """The game screen under everything whose game is not being saved, if any."""
-    for screen in reversed(getattr(app, "screen_stack", [])):
-        if isinstance(screen, GameScreen) and screen.session.save_problem:
-            return screen
-    return None
+    """The game in play (:attr:`tui.host.GameHost.game_screen`) if it is not being saved."""
+    screen = game_host(app).game_screen
+    return screen if screen is not None and screen.session.save_problem else None
 
 
 class QuitUnsavedDialog(ModalScreen[bool]):

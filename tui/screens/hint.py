@@ -38,7 +38,7 @@ import random
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Sequence, cast
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence, cast
 
 from rich.console import Group
 from rich.table import Table
@@ -57,6 +57,9 @@ from core.narration import describe_command
 from core.wording import echo_free, plural
 from tui.keys import as_shown
 from tui.plain_text import row as plain_row
+
+if TYPE_CHECKING:      # the game screen opens this one
+    from tui.screens.game_base import GameScreen
 
 AIDS_CSS = Path(styles.__file__).parent / "aids.tcss"
 MAX_ROWS = 12
@@ -331,9 +334,21 @@ class HintScreen(ModalScreen[None]):
         self.failure: str = ""
 
     @classmethod
+    def for_screen(cls, screen: GameScreen, bot_options: dict[str, Any] | None = None,
+                   compute: Callable[..., Hint] | None = None) -> HintScreen:
+        """The hint for the decision due on ``screen``, from the view its table shows
+        (:meth:`GameScreen.current_view`, built once per change of the game)."""
+        return cls.for_session(screen.session, bot_options, compute,
+                               view=screen.current_view())
+
+    @classmethod
     def for_session(cls, session: Any, bot_options: dict[str, Any] | None = None,
-                    compute: Callable[..., Hint] | None = None) -> HintScreen:
-        view = session.view()
+                    compute: Callable[..., Hint] | None = None, *,
+                    view: Any = None) -> HintScreen:
+        """The hint for ``session``'s decision due, from ``view`` (the viewer's view of the
+        game as it stands; built from the session when not given)."""
+        if view is None:
+            view = session.view()
         player = view.player
         return cls(session.game.name, view, list(view.legal),
                    hint_rng(session.game, player, session.decision_index),

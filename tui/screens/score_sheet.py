@@ -13,7 +13,7 @@ and closes with Esc, ``q`` or ``=``. :func:`sheet_table` is also what the game-o
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from rich import box
 from rich.table import Table
@@ -26,10 +26,14 @@ from textual.widgets import Static
 
 from core.events import Event
 from core.score_sheet import ScoreSheet, SheetRow, score_sheet
+from tui.host import game_screen_of
 from tui.keys import key_hint
 from tui.plain_text import as_text
 from tui.plain_text import row as plain_row
 from tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:
+    from tui.play.session import GameSession
 
 SHEET_KEY = "equals_sign"
 """The key that opens the sheet on the table, the hub, a summary and the game over
@@ -163,13 +167,10 @@ def fit_scroll(screen: Any, box: Any, scroll: Any) -> None:
     scroll.styles.max_height = max(3, room)
 
 
-def game_in_play(app: Any) -> Any:
-    """The session of the game screen under everything, if any."""
-    for screen in reversed(getattr(app, "screen_stack", [])):
-        session = getattr(screen, "session", None)
-        if session is not None and getattr(session, "game", None) is not None:
-            return session
-    return None
+def game_in_play(app: Any) -> GameSession | None:
+    """The session of the game in play (:attr:`tui.host.GameHost.game_screen`), if any."""
+    screen = game_screen_of(app)
+    return screen.session if screen is not None else None
 
 
 class ScoreSheetScreen(ModalScreen[None]):

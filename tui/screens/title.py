@@ -16,6 +16,7 @@ from textual.widgets.option_list import Option
 from core.errors import OptionError
 from core.registry import GAME_NAMES, game_class
 from tui.keys import as_shown
+from tui.messages import PreferencesChanged
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.tile import join_horizontally, tile_text
 
@@ -234,7 +235,13 @@ class TitleScreen(Screen):
         from tui.screens.help import HelpScreen
         self.app.push_screen(HelpScreen(None))
 
+    @on(PreferencesChanged)
+    def _preferences_changed(self, message: PreferencesChanged) -> None:
+        """A setting changed (the app posts it to every screen): redraw with it."""
+        self.settings_changed()
+
     def settings_changed(self) -> None:
+        """Draw the banner, the hint and the Resume offer again (the tile style)."""
         self.query_one("#title-banner", Static).update(self._banner())
         self.query_one("#title-hint", Static).update(as_shown(self.app, TITLE_HINT))
         self.saves_changed()

@@ -335,7 +335,7 @@ class WalkthroughMixin(_GameScreenBase):
 
     def _open_dialog(self, view: Any) -> None:
         super()._open_dialog(view)  # type: ignore[misc]  # the trick table's (the hub has none)
-        dialog = self.app.screen_stack[-1]
+        dialog = self.app.screen          # the dialog just opened, if one was
         if dialog is not self:
             dialog.call_after_refresh(self._guide_dialog, dialog)
 
