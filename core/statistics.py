@@ -78,10 +78,16 @@ class GameSummary:
 
 
 def human_seat(header: dict[str, Any]) -> int | None:
-    """The first seat whose player is a human, or ``None``."""
+    """The player's seat: the header's ``seat`` (a shared game kept in one player's
+    history names theirs) when it is a human's, else the first seat whose player is a
+    human, or ``None``."""
     players = header.get("players")
     if not isinstance(players, list):
         return None
+    seat = header.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players) \
+            and isinstance(players[seat], dict) and players[seat].get("kind") == "human":
+        return seat
     for i, player in enumerate(players):
         if isinstance(player, dict) and player.get("kind") == "human":
             return i

@@ -12,6 +12,7 @@ choices live in ``tui.play.preferences``.
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, Callable
@@ -111,9 +112,10 @@ class DominoesApp(AppLook, GameRegister, App):
                  preferences: Preferences | None = None, bot_delay: float | None = None,
                  trick_pause: float | None = _UNSET, save_dir: Path | None = None,
                  save_games: bool = True, seed_source: Callable[[], int] | None = None,
-                 offer_walkthroughs: bool | None = None) -> None:
+                 offer_walkthroughs: bool | None = None, join_table: str | None = None) -> None:
         super().__init__()
         self.mode = mode
+        self.join_table = join_table
         self.record_path = Path(record_path) if record_path else None
         self.preferences = preferences if preferences is not None else Preferences.load()
         self._bot_delay = bot_delay
@@ -212,6 +214,8 @@ class DominoesApp(AppLook, GameRegister, App):
             self.resume_game(self.record_path)
         elif self.mode == "replay" and self.record_path is not None:
             self.replay_game(self.record_path)
+        elif self.mode == "join":
+            self.open_tables(join=self.join_table)
         self.call_after_refresh(self.check_size)
 
     def action_help(self) -> None:
@@ -375,6 +379,11 @@ class DominoesApp(AppLook, GameRegister, App):
         self.refresh_saves()
         if title is not None:
             title.saves_changed()
+        if getattr(session, "is_shared", False):
+            self._keep_shared_record(session)
+            if how in ("setup", "rematch"):
+                self.open_tables()
+            return
         if how == "rematch":
             game = session.game
             levels = ["human" if s.kind == "human" else (s.level or "standard")
@@ -382,6 +391,55 @@ class DominoesApp(AppLook, GameRegister, App):
             self.start_game(game.name, dict(game.options), levels)
         elif how == "setup" and title is not None:
             self.open_setup(session.game.name)
+
+    # -- shared tables (tui.screens.tables, tui.screens.shared_game) ---------------
+    @property
+    def table_link(self) -> Any:
+        """The line to the table server (made on first use; connected when asked)."""
+        link = getattr(self, "_table_link", None)
+        if link is None:
+            from tui.tables_link import TableLink
+            link = self._table_link = TableLink(self, name=os.environ.get("DOMINOES_NAME"))
+        return link
+
+    def open_tables(self, join: str | None = None) -> None:
+        """The list of shared tables (``join``: that table's name, taken at once)."""
+        from tui.screens.tables import TablesScreen
+        self.push_screen(TablesScreen(join=join))
+
+    def open_table(self, game_name: str | None = None) -> None:
+        """A new shared table of ``game_name`` (``g`` changes it): the game and its seats."""
+        from tui.screens.tables import OpenTableScreen
+        self.push_screen(OpenTableScreen(game_name or self.preferences.last_game))
+
+    def play_at_table(self, joined: dict[str, Any], seat: int | None,
+                      first: dict[str, Any]) -> None:
+        """The game of a shared table has begun (or was joined in play): its screen."""
+        from tui.screens.shared_game import shared_screen, shared_session
+        try:
+            session = shared_session(self.table_link, joined, seat, first)
+        except (ValueError, TypeError, KeyError) as exc:
+            self.notify(f"The table's game cannot be shown: {exc}", severity="error")
+            return
+        screen = shared_screen(session)
+        self.table_link.listen(screen)     # from now on, before any screen closes
+        self.return_to_title()
+        self.push_screen(screen)
+
+    def _keep_shared_record(self, session: Any) -> None:
+        """A shared game's record (sent by the server as it ended) goes into this player's
+        history, so it counts in their statistics."""
+        remote = getattr(session, "remote", None)
+        record = getattr(remote, "record", None)
+        if remote is None or not record or not self.save_games:
+            return
+        from core.errors import DominoError
+        from tui.play.tables.history import keep_finished_record
+        try:
+            keep_finished_record(record, self.save_dir, remote.seat, remote.table)
+        except (OSError, ValueError, DominoError) as exc:
+            self.notify(f"The shared game could not be kept in your history: {exc}",
+                        severity="warning")
 
     # -- navigation (screens ask the app; they do not import each other) ----------
     def title_screen(self) -> Any:
@@ -489,7 +547,8 @@ def screen_for(session: GameSession) -> Screen:
     return TrickTableScreen(session)
 
 
-def run_app(mode: str = "play", record_path: str | Path | None = None, mouse: bool = True) -> int:
+def run_app(mode: str = "play", record_path: str | Path | None = None, mouse: bool = True,
+            join_table: str | None = None) -> int:
     """Run the app full-screen; returns the exit code.
 
     What ``App.run`` does (``asyncio.Runner``, as ``asyncio.run``), with SIGTERM and
@@ -499,7 +558,7 @@ def run_app(mode: str = "play", record_path: str | Path | None = None, mouse: bo
     import asyncio
 
     from tui.signals import SignalExit
-    app = DominoesApp(mode=mode, record_path=record_path)
+    app = DominoesApp(mode=mode, record_path=record_path, join_table=join_table)
     with asyncio.Runner() as runner:
         with SignalExit(app, runner.get_loop()):
             result = runner.run(app.run_async(mouse=mouse and app.preferences.settings.mouse))

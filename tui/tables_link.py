@@ -128,10 +128,9 @@ class TableLink:
                 future.set_exception(error)
 
     def _post(self, message: dict[str, Any]) -> None:
-        target = self._listener
-        if target is None or not target.is_running:
-            target = self.app
-        target.post_message(TableMessage(message))
+        target = self._listener            # a screen not yet running queues it till it runs
+        if target is None or not target.post_message(TableMessage(message)):
+            self.app.post_message(TableMessage(message))   # it has closed: the app hears it
 
     def send(self, kind: str, **fields: Any) -> None:
         """Send a message whose answer (an ``update``, an ``error``) comes as a

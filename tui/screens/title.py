@@ -64,6 +64,8 @@ class TitleScreen(Screen):
         Binding("w", "walkthrough", "Guided hand", id="title.walkthrough"),
         Binding("r", "resume", "Resume", id="title.resume"),
         Binding("g", "saved_games", "Saves", id="title.saved_games"),
+        Binding("o", "open_table", "Open table", id="title.open_table"),
+        Binding("j", "join_table", "Join", id="title.join_table"),
         Binding("question_mark,f1", "help", "Help", key_display="?", id="title.help"),
         Binding("q", "app.quit", "Quit", id="title.quit"),
         Binding("1", "pick(0)", "Moon", show=False, id="title.pick_1"),
@@ -159,6 +161,14 @@ class TitleScreen(Screen):
         resume_game = getattr(self.app, "resume_game", None)
         if callable(resume_game):
             resume_game(None)
+
+    def action_open_table(self) -> None:
+        """A shared table (docs/protocol.md): the game and who sits where."""
+        self.host.open_table(self.highlighted_game)
+
+    def action_join_table(self) -> None:
+        """The shared tables to join or watch."""
+        self.host.open_tables()
 
     def action_saved_games(self) -> None:
         from tui.screens.resume import SavedGamesScreen

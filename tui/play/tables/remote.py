@@ -16,6 +16,7 @@ No Textual here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from core.commands import Command
@@ -25,10 +26,39 @@ from core.game import Phase
 from core.records import RecordedLine
 from core.registry import game_info
 from core.text import player_name
+from core.tiles import Tile, parse_tile
 from tui.play.session import GameSession, Seat
 from tui.play.tables.wire import command_line, decode
 
-__all__ = ["RemoteGame", "RemoteSession", "seats_of"]
+__all__ = ["RemoteGame", "RemoteSession", "SeenLine", "seats_of"]
+
+
+_TILE_FIELDS = frozenset({"tile", "engine", "took", "discarded", "widow"})
+
+
+@dataclass(frozen=True)
+class SeenLine(RecordedLine):
+    """A record line as a seat received it, read as the engine's own event would be:
+    ``event.player``, ``event.tile`` (a :class:`~core.tiles.Tile`), ``event.winner``...
+    (a field this seat may not see is ``None``)."""
+
+    def __getattr__(self, name: str) -> Any:
+        line = self.__dict__.get("line") or {}
+        if name.startswith("_") or name not in line:
+            raise AttributeError(name)
+        value = line[name]
+        if name in _TILE_FIELDS and isinstance(value, str):
+            return _tile_or_none(value)
+        if name == "tiles" and isinstance(value, list):
+            return tuple(_tile_or_none(v) if isinstance(v, str) else v for v in value)
+        return value
+
+
+def _tile_or_none(text: str) -> Tile | None:
+    try:
+        return parse_tile(text)
+    except ValueError:
+        return None
 
 
 class RemoteGame:
@@ -85,7 +115,7 @@ class RemoteGame:
         Raises ``ValueError`` (from the view's reader) on an update it cannot read."""
         view = decode(update["view"]) if update.get("view") is not None else self._view
         ended = decode(update["hand_end_view"]) if update.get("hand_end_view") else None
-        events: list[Event] = [RecordedLine(dict(line)) for line in update.get("lines") or ()
+        events: list[Event] = [SeenLine(dict(line)) for line in update.get("lines") or ()
                                if isinstance(line, dict)]
         self._view = view
         self._hand_end_view = ended
