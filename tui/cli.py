@@ -7,6 +7,7 @@
     dominoes arena ...                    bot against bot matches (core.arena)
     dominoes serve [--idle S] [--hold S]  the table server for shared tables (docs/protocol.md)
     dominoes tables [--json]              the open tables of the running table server
+    dominoes join NAME [--no-mouse]       play at the shared table NAME
 
 Every misuse prints one line, ``dominoes: <what is wrong>``, to stderr and
 exits with status 2; a record is checked (read and replayed) before any screen
@@ -127,6 +128,14 @@ def _seconds(what: str) -> Callable[[str], float]:
     return parse
 
 
+def _table_name(text: str) -> str:
+    from tui.play.tables.protocol import valid_table_name
+    if not valid_table_name(text):
+        raise argparse.ArgumentTypeError(f"{plain(text, 40)!r} is not a table name (lower-case "
+                                         "letters, digits and dashes, e.g. oak-42)")
+    return text
+
+
 def _game(text: str) -> str:
     if text not in GAME_NAMES:
         raise argparse.ArgumentTypeError(f"unknown game {text!r} (games: {', '.join(GAME_NAMES)})")
@@ -191,6 +200,12 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default 60)")
     serve.add_argument("--bot-delay", type=_seconds("--bot-delay"), default=0.4,
                        metavar="SECONDS", help="a pause before each bot move (default 0.4)")
+    join = commands.add_parser("join", help="join a shared table by its name",
+                               description="Open the app at the shared table NAME "
+                                           "(as 'j' on the title screen does).")
+    join.add_argument("name", metavar="NAME", type=_table_name, help="the table's name, e.g. oak-42")
+    join.add_argument("--no-mouse", action="store_true", default=argparse.SUPPRESS,
+                      help="turn mouse support off")
     tables = commands.add_parser("tables", help="list the tables of the running table server",
                                  description="List the open tables of the running table server.")
     tables.add_argument("--json", action="store_true", help="as JSON (for scripts)")
@@ -434,7 +449,7 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def run_app(mode: str, record_path: str | None, mouse: bool) -> int:
+def run_app(mode: str, record_path: str | None, mouse: bool, join_table: str | None = None) -> int:
     problem = terminal_problem()
     if problem is not None:
         raise UsageError(problem)
@@ -442,7 +457,7 @@ def run_app(mode: str, record_path: str | None, mouse: bool) -> int:
         from tui.app import run_app as app_run_app
     except ImportError as exc:
         raise UsageError(f"the terminal app cannot start: {exc}") from None
-    result = app_run_app(mode=mode, record_path=record_path, mouse=mouse)
+    result = app_run_app(mode=mode, record_path=record_path, mouse=mouse, join_table=join_table)
     return result if isinstance(result, int) else 0
 
 
@@ -473,6 +488,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "arena":
             return run_arena(args.rest)
+        if args.command == "join":
+            return run_app("join", None, mouse, join_table=args.name)
         if args.command in ("serve", "tables"):
             from tui.play.tables.commands import ServeError, run_serve, run_tables
             try:

@@ -296,3 +296,17 @@ def test_tables_lists_as_plain_text():
                                    {"kind": "bot", "level": "expert"}, {"kind": "open"},
                                    {"kind": "open"}]}])
     assert "\x1b" not in text and "oak-42" in text and "(away)" in text and "3: open" in text
+
+
+def test_join_refuses_a_bad_table_name_in_one_line(capsys):
+    assert cli.main(["join", "Bad Name\x1b[2J"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a table name" in err and "\x1b" not in err
+
+
+def test_join_opens_the_app_at_the_table(monkeypatch):
+    seen = {}
+    monkeypatch.setattr(cli, "run_app", lambda mode, path, mouse, join_table=None:
+                        seen.update(mode=mode, table=join_table) or 0)
+    assert cli.main(["join", "oak-42"]) == 0
+    assert seen == {"mode": "join", "table": "oak-42"}
