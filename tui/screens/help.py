@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.registry import GAME_INFO
+from core.registry import GAME_TITLES as TITLES
 from tui.keys import as_shown, ascii_keys, wants_ascii
 
 KEYS_GENERAL = [
@@ -96,7 +97,6 @@ RULES = {
     ],
 }
 
-TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42", "mexican_train": "Mexican Train"}
 
 
 def _table(game_name: str) -> str:

@@ -33,12 +33,12 @@ from textual.widgets import Static
 
 import styles
 from core.records import Record
-from core.registry import GAME_INFO, game_info
+from core.registry import GAME_INFO, GAME_TITLES, game_info
 from core.replay import Replay, replay_record
 from core.text import plain
 from tui.keys import as_shown, key_hint
 from tui.widgets.keys_footer import KeysFooter
-from tui.widgets.replay_table import GAME_TITLES, ReplayTable
+from tui.widgets.replay_table import ReplayTable
 
 SPEEDS: tuple[tuple[str, float], ...] = (
     ("¼×", 2.0), ("½×", 1.0), ("1×", 0.5), ("2×", 0.25), ("4×", 0.12), ("8×", 0.06),

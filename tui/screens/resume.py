@@ -27,6 +27,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.registry import GAME_TITLES
 from core.text import plain
 from tui.keys import as_shown
 from tui.widgets.keys_footer import KeysFooter
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
     from tui.app import DominoesApp
 
 HISTORY_SHOWN = 50
-GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
-               "mexican_train": "Mexican Train"}
 
 
 def history_label(path: Path) -> Text:

@@ -14,7 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.errors import OptionError
-from core.registry import GAME_NAMES, game_class
+from core.registry import GAME_NAMES, GAME_TITLES, game_class
 from tui.keys import as_shown
 from tui.messages import PreferencesChanged
 from tui.widgets.keys_footer import KeysFooter
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 _UNSEEN: Any = object()
 OFFER_CHECK_SECONDS = 2.0
 """How often the title looks whether the game it offers to resume is still free."""
-GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
-               "mexican_train": "Mexican Train"}
 TITLE_HINT = ("[b]Enter[/b] play now (your last setup) · [b]e[/b] set up first · "
               "[b]1-3[/b] pick a game")
 GAME_BLURBS = {

@@ -20,8 +20,6 @@ from core.wording import plural, says, verb
 from tui.keys import as_shown
 
 MARK = "bold reverse"
-GAME_TITLES = {"moon": "Three-Player Moon", "texas42": "Texas 42",
-               "mexican_train": "Mexican Train"}
 TRUMP_WORDS = {"0": "blanks", "1": "aces", "2": "deuces", "3": "treys", "4": "fours",
                "5": "fives", "6": "sixes", "doubles": "doubles", "none": "no trumps (follow-me)",
                "nello": "Nel-O", "sevens": "Sevens"}
