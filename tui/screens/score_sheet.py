@@ -25,6 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.events import Event
+from core.registry import game_info
 from core.score_sheet import ScoreSheet, SheetRow, score_sheet
 from tui.host import game_screen_of
 from tui.keys import key_hint
@@ -39,7 +40,6 @@ SHEET_KEY = "equals_sign"
 """The key that opens the sheet on the table, the hub, a summary and the game over
 (every letter is taken on the Mexican Train hub, by its keys or a tile's)."""
 SHEET_KEY_DISPLAY = "="
-TEAMS = ((0, 2), (1, 3))
 ASCII_HEAD = box.Box("    \n    \n -- \n    \n    \n -- \n    \n    \n", ascii=True)
 """Rich's SIMPLE_HEAD drawn in ASCII: a rule under the headings, no column lines, so
 twelve players' columns fit 80 columns in either style."""
@@ -51,8 +51,9 @@ def _signed(n: int) -> str:
 
 def side_names(game_name: str, names: Sequence[str]) -> list[str]:
     """The sheet's columns: 42's two teams, else the players."""
-    if game_name == "texas42":
-        return [" & ".join(names[p] for p in team if p < len(names)) for team in TEAMS]
+    teams = game_info(game_name).teams
+    if teams:
+        return [" & ".join(names[p] for p in team if p < len(names)) for team in teams]
     return list(names)
 
 
@@ -62,7 +63,7 @@ legend names them), so a whole row fits 80 columns."""
 
 
 def numbered(game_name: str, sides: Sequence[str]) -> bool:
-    return game_name == "mexican_train" and len(sides) >= NUMBERED_FROM
+    return game_info(game_name).table == "hub" and len(sides) >= NUMBERED_FROM
 
 
 def sheet_legend(game_name: str, names: Sequence[str]) -> Text | None:
@@ -94,7 +95,8 @@ def sheet_table(game_name: str, sheet: ScoreSheet, names: Sequence[str],
                   pad_edge=False, expand=False, collapse_padding=True)
     sides = side_names(game_name, names) if names else [f"Player {i + 1}"
                                                        for i in range(sheet.sides)]
-    if game_name == "mexican_train":
+    info = game_info(game_name)
+    if info.table == "hub":
         compact = numbered(game_name, sides)
         table.add_column("Round", justify="right", no_wrap=True)
         if not compact:
@@ -122,7 +124,7 @@ def sheet_table(game_name: str, sheet: ScoreSheet, names: Sequence[str],
     table.add_column("Bidder", min_width=6)
     table.add_column("Bid")
     table.add_column("Result", no_wrap=True)
-    if game_name == "texas42":
+    if info.teams:                     # each team's points taken in the hand
         table.add_column("Points", justify="right", no_wrap=True)
     for name in sides:
         table.add_column(as_text(name), justify="right", no_wrap=True)
@@ -130,7 +132,7 @@ def sheet_table(game_name: str, sheet: ScoreSheet, names: Sequence[str],
         bidder = "" if row.bidder is None else (
             names[row.bidder] if row.bidder < len(names) else f"Player {row.bidder + 1}")
         cells = [str(row.number), bidder, row.bid, result_text(game_name, row)]
-        if game_name == "texas42":
+        if info.teams:
             cells.append("-".join(str(p) for p in row.points_taken))
         cells += [f"{_signed(change)} {arrow} {total}"
                   for change, total in zip(row.scored, row.totals)]
@@ -139,15 +141,16 @@ def sheet_table(game_name: str, sheet: ScoreSheet, names: Sequence[str],
 
 
 def sheet_caption(game_name: str, sheet: ScoreSheet) -> Text:
-    what = "round" if game_name == "mexican_train" else "hand"
+    info = game_info(game_name)
+    what = info.hand_word
     if not sheet.rows:
         return Text(f"No {what} has been scored yet.")
     count = len(sheet.rows)
     words = f"{count} {what}{'' if count == 1 else 's'} scored"
-    if game_name == "mexican_train":
+    if info.low_score_wins:
         return Text(f"{words}: the pips each player was left with; the lowest total wins.")
     unit = "marks" if sheet.unit == "marks" else "points"
-    column = ("each team's points taken, then its " if game_name == "texas42"
+    column = ("each team's points taken, then its " if info.teams
               else "each player's ")
     return Text(f"{words}: {column}{unit} for the hand and the running total.")
 
