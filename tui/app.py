@@ -539,8 +539,8 @@ def replay_session(record: Any) -> GameSession:
 
 
 def screen_for(session: GameSession) -> Screen:
-    name = session.game.name
-    if name == "mexican_train":
+    from core.registry import game_info
+    if game_info(session.game.name).table == "hub":
         from tui.screens.train_hub import TrainHubScreen
         return TrainHubScreen(session)
     from tui.screens.trick_table import TrickTableScreen

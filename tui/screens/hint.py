@@ -54,6 +54,7 @@ import styles
 from core.commands import Command, Draw, Pass, Play
 from core.errors import OptionError
 from core.narration import describe_command
+from core.registry import game_info
 from core.wording import echo_free, plural
 from tui.keys import as_shown
 from tui.plain_text import row as plain_row
@@ -181,7 +182,7 @@ def compute_hint(game_name: str, view: Any, legal: Sequence[Command], rng: rando
             c = _fallback_choice(game_name, view, legal)
             rows = [HintRow(c, label(c), "no expert is installed for this game; "
                                          "a simple rule of thumb")]
-    notes = train_notes(view, rows[0].command) if game_name == "mexican_train" else []
+    notes = train_notes(view, rows[0].command) if game_info(game_name).table == "hub" else []
     return Hint(rows[0].command, rows, notes, source, deals, measure)
 
 
@@ -190,7 +191,7 @@ def _fallback_choice(game_name: str, view: Any, legal: list[Command]) -> Command
     plays = [c for c in legal if isinstance(c, Play)]
     if not plays:
         return legal[0]
-    if game_name == "mexican_train":
+    if game_info(game_name).table == "hub":             # lay the planned chain
         chain = planned_chain(view)
         own = [c for c in plays if chain and c.tile == chain[0] and c.train == view.player]
         if own:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.registry import game_info
 from core.text import plain
 from tui.messages import GameUpdated
 from tui.play.tables.remote import RemoteGame, RemoteSession, seats_of
@@ -138,6 +139,6 @@ class SharedTrainHub(SharedTable, TrainHubScreen):
 
 def shared_screen(session: RemoteSession) -> GameScreen:
     """The trick table or the train hub, at a shared table."""
-    if session.remote.name == "mexican_train":
+    if game_info(session.remote.name).table == "hub":
         return SharedTrainHub(session)
     return SharedTrickTable(session)

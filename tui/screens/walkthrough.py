@@ -34,6 +34,7 @@ from textual.widgets import Static
 
 from core.commands import Play
 from core.game import Phase
+from core.registry import game_info
 from core.walkthrough import WALKTHROUGHS, Guide, Lesson, Walkthrough
 from tui.keys import as_shown, wants_ascii
 from tui.play.session import GameSession, default_seats
@@ -328,7 +329,7 @@ class WalkthroughMixin(_GameScreenBase):
                 redraw()
 
     def prompt_human(self, view: Any) -> None:
-        if view.phase in DIALOG_PHASES and self.session.game.name != "mexican_train":
+        if view.phase in DIALOG_PHASES and game_info(self.session.game.name).table != "hub":
             # Read the guide first; b opens the dialog with the suggestion highlighted.
             return
         super().prompt_human(view)
@@ -438,7 +439,7 @@ def walkthrough_screen_class(base: type) -> type:
 
 
 def game_screen_class(game_name: str) -> type:
-    if game_name == "mexican_train":
+    if game_info(game_name).table == "hub":
         from tui.screens.train_hub import TrainHubScreen
         return TrainHubScreen
     from tui.screens.trick_table import TrickTableScreen

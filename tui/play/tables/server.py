@@ -377,7 +377,7 @@ class TableServer:
             else:
                 seats.append(Seat("open"))
         options = dict(message.get("options") or {})
-        if game == "mexican_train":
+        if not GAME_INFO[game].fixed_players:          # the seats say how many play
             options.setdefault("players", len(seats))
         level = message.get("level", "standard")
         try:
