@@ -152,3 +152,15 @@ async def test_join_a_table_from_the_list_and_leave_it(tmp_path, monkeypatch):
             await wait_for(pilot, lambda: type(app.screen).__name__ == "TitleScreen", "the title")
             await wait_for(pilot, lambda: server.tables["elm-moon"].bot_plays(1), "a bot plays")
             await carol.close()
+
+
+def test_a_table_from_the_server_is_shown_as_plain_text():
+    from tui.screens.tables import table_label
+    label = table_label({"table": "oak-42", "game": "texas42", "state": "waiting", "free": [2],
+                         "seats": [{"kind": "human", "name": "[b]Eve[/b]\x1b[2J" + "x" * 80,
+                                    "connected": True},
+                                   {"kind": "bot", "level": "[red]expert"}, {"kind": "open"},
+                                   {"kind": "open"}]})
+    text = label.plain
+    assert "[b]Eve[/b]" in text and "\x1b" not in text      # shown as typed, never markup
+    assert "x" * 60 not in text                       # a name is cut to 40 characters
