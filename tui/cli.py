@@ -457,7 +457,8 @@ def run_app(mode: str, record_path: str | None, mouse: bool, join_table: str | N
         from tui.app import run_app as app_run_app
     except ImportError as exc:
         raise UsageError(f"the terminal app cannot start: {exc}") from None
-    result = app_run_app(mode=mode, record_path=record_path, mouse=mouse, join_table=join_table)
+    extra = {"join_table": join_table} if join_table is not None else {}
+    result = app_run_app(mode=mode, record_path=record_path, mouse=mouse, **extra)
     return result if isinstance(result, int) else 0
 
 
