@@ -19,12 +19,14 @@ class Bid:
     """A bid, or a pass when ``bid`` is ``None``.
 
     Moon: 4, 5, 6, 7 or 21. Texas 42: 30-41 for points, ``42 * n`` for n marks;
-    ``plunge=True`` with ``bid=4 * 42`` for a Plunge.
+    ``plunge=True`` with ``bid=4 * 42`` for a Plunge; ``splash=True`` with ``bid=2 * 42``
+    or ``3 * 42`` for a Splash.
     """
 
     player: int
     bid: int | None
     plunge: bool = False
+    splash: bool = False
 
 
 @dataclass(frozen=True)

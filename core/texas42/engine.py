@@ -1,4 +1,4 @@
-"""Texas 42 (``docs/rules/texas42.md``), with the Nel-O, Sevens and Plunge variants.
+"""Texas 42 (``docs/rules/texas42.md``), with the Nel-O, Sevens, Plunge and Splash variants.
 
 A :class:`Texas42Game` is a whole match: shake, bid, name trumps, seven tricks,
 score, and on to the next hand until a team reaches the target. Following and
@@ -8,7 +8,16 @@ Where the rules leave room, this engine decides:
 
 * The all-pass rule: the shaker bids last; if the three before passed, the
   shaker may still bid anything legal, and a pass becomes a forced 30
-  (``bid{bid: 30, forced: true}``; the command is the pass).
+  (``bid{bid: 30, forced: true}``; the command is the pass). Under
+  ``all_pass = "reshake"`` the shaker's pass is a pass: a ``reshake`` line
+  follows, the hand ends unscored, and the next hand (numbered on, as after any
+  hand) is shaken by the player to the left.
+* Splash: a holder of 3+ doubles may call it while the high bid is below 3
+  marks (2 marks, or 3 over a standing 2 marks); a Plunge may be called over a
+  standing Splash (4 marks). As after a Plunge, the caller's partner names a
+  real trump suit, doubles or no-trumps (not Nel-O or Sevens) and leads; the
+  hand ends the moment the defenders take a trick, whatever ``play_out`` says
+  (the variant's own rule). An outbid Splash is an ordinary mark bid.
 * Nel-O and Sevens: the bid winner leads the first trick (so says Nel-O; Sevens
   follows the general rule). Neither may be declared over a Plunge: the
   plunger's partner names a real trump suit, doubles or no-trumps. A Plunge
@@ -40,8 +49,10 @@ from core.texas42.bidding import (
     NELLO_MIN_BID,
     PLUNGE_MIN_DOUBLES,
     SEVENS_MIN_BID,
+    SPLASH_MIN_DOUBLES,
     bid_error,
     describe_bid,
+    legal_bid_calls,
     legal_bids,
 )
 from core.texas42.events import (
@@ -50,6 +61,7 @@ from core.texas42.events import (
     GameEnded,
     HandEnded,
     HandStarted,
+    Reshaken,
     ShakerDrawn,
     TrickWon,
     TrumpNamed,
@@ -124,8 +136,9 @@ class Texas42Game(Game):
         if p is None:                                   # not started, or over
             return []
         if self._phase == Phase.BID:
-            return [Bid(p, b, pl) for b, pl in legal_bids(
-                self.high_bid, plunge_allowed=self._may_plunge(p))]
+            return [Bid(p, b, pl, sp) for b, pl, sp in legal_bid_calls(
+                self.high_bid, plunge_allowed=self._may_plunge(p),
+                splash_allowed=self._may_splash(p), high_splash=self.splash)]
         if self._phase == Phase.TRUMP:
             out: list[Command] = [NameTrump(p, t) for t in self._allowed_trumps()]
             if self.options["trump_by_first_tile"]:
@@ -145,6 +158,8 @@ class Texas42Game(Game):
         self.high_bid: int | None = None
         self.bidder: int | None = None
         self.plunge = False
+        self.splash = False
+        self.splashers: list[int] = []
         self.trump: str | None = None
         self.trump_caller: int | None = None
         self.mode: TrumpMode | None = None
@@ -230,29 +245,43 @@ class Texas42Game(Game):
     def _may_plunge(self, player: int) -> bool:
         return bool(self.options["plunge"]) and self._doubles_held(player) >= PLUNGE_MIN_DOUBLES
 
+    def _may_splash(self, player: int) -> bool:
+        return bool(self.options["splash"]) and self._doubles_held(player) >= SPLASH_MIN_DOUBLES
+
     def _doubles_held(self, player: int) -> int:
         return sum(1 for t in self.hands[player] if t.is_double)
 
     def _bid(self, command: Bid) -> list[Event]:
         p = command.player
+        splash = bool(getattr(command, "splash", False))
         reason = bid_error(command.bid, command.plunge, self.high_bid,
                            plunge_setting=bool(self.options["plunge"]),
-                           doubles_held=self._doubles_held(p))
+                           doubles_held=self._doubles_held(p), splash=splash,
+                           splash_setting=bool(self.options["splash"]),
+                           high_splash=self.splash)
         if reason is not None:
             raise IllegalBid(reason)
         bid, plunge, forced = command.bid, bool(command.plunge), False
-        if bid is None and p == self.shaker and self.high_bid is None:
+        reshake = self.options["all_pass"] == "reshake"
+        if bid is None and p == self.shaker and self.high_bid is None and not reshake:
             bid, forced = MIN_BID, True                 # all passed: the shaker takes 30
         self.bids.append((p, bid, plunge, forced))
+        if splash:
+            self.splashers.append(p)
         if bid is not None:
-            self.high_bid, self.bidder, self.plunge = bid, p, plunge
-        events: list[Event] = [BidMade(p, bid, plunge, forced)]
+            self.high_bid, self.bidder = bid, p
+            self.plunge, self.splash = plunge, splash
+        events: list[Event] = [BidMade(p, bid, plunge, forced, splash)]
         if len(self.bids) < 4:
             self._to_act = (p + 1) % 4
+        elif self.high_bid is None:                     # all passed, all_pass = reshake
+            events.append(Reshaken())                  # no hand-end view: nothing was played
+            events += self._begin_hand((self.shaker + 1) % 4, self.next_deal())
         else:
             self._phase = Phase.TRUMP
             _, bidder = self._contract()
-            self.trump_caller = partner_of(bidder) if self.plunge else bidder
+            by_partner = self.plunge or self.splash
+            self.trump_caller = partner_of(bidder) if by_partner else bidder
             self._to_act = self.trump_caller
         return events
 
@@ -276,6 +305,8 @@ class Texas42Game(Game):
             return f"{label} is not in play (the {setting} setting is off)."
         if self.plunge:
             return f"After a Plunge the partner names trumps; {label} is not allowed."
+        if self.splash:
+            return f"After a Splash the partner names trumps; {label} is not allowed."
         if self._contract()[0] < least:
             return f"{label} needs a bid of at least {describe_bid(least)}."
         return None
@@ -331,7 +362,7 @@ class Texas42Game(Game):
                              winners=[tr.winner for tr in self.tricks], points=self.points)
         if hand_stops(result=result, tricks_played=len(self.tricks), trump=trump,
                       bid=bid, play_out=bool(self.options["play_out"]),
-                      target_kind=self.target.kind):
+                      target_kind=self.target.kind, splash=self.splash):
             return events + self._end_hand(bool(result))
         self.leader = self._to_act = winner
         return events
@@ -353,7 +384,7 @@ class Texas42Game(Game):
         points = (self.points[0], self.points[1])
         self.last_hand = HandSummary(self.hand_number, bidder, bid, self.plunge,
                                      trump, points, made, marks, early, remaining,
-                                     in_points)
+                                     in_points, self.splash)
         self._last_hand_key = to_json_value(list(self.last_hand))
         events: list[Event] = [HandEnded(bidder, bid, points, made, marks,
                                          (self.totals[0], self.totals[1]), early, remaining,
@@ -384,7 +415,8 @@ class Texas42Game(Game):
             team_stacks=(tuple(stacks[0]), tuple(stacks[1])),
             totals=(self.totals[0], self.totals[1]), target=self.target,
             hand_counts=tuple(len(h) for h in self.hands), legal=legal,
-            options=dict(self.options), last_hand=self.last_hand, winner=self.winner)
+            options=dict(self.options), last_hand=self.last_hand, winner=self.winner,
+            splash=self.splash, splashers=tuple(self.splashers))
 
     def state_key(self) -> dict[str, Any]:
         def tiles(seq: Iterable[Tile]) -> list[str]:
@@ -401,7 +433,8 @@ class Texas42Game(Game):
             "hand_number": self.hand_number, "shaker": self.shaker,
             "hands": [tiles(h) for h in self.hands], "dealt": self._dealt_key[1],
             "bids": [list(b) for b in self.bids], "high_bid": self.high_bid,
-            "bidder": self.bidder, "plunge": self.plunge, "trump": self.trump,
+            "bidder": self.bidder, "plunge": self.plunge, "splash": self.splash,
+            "splashers": list(self.splashers), "trump": self.trump,
             "trump_caller": self.trump_caller, "sitting_out": self.sitting_out,
             "leader": self.leader,
             "tricks": [[tr.number, tr.leader, plays(tr.plays), tr.winner, tr.points]

@@ -45,17 +45,32 @@ class Dealt(Event):
 
 @dataclass(frozen=True)
 class BidMade(Event):
-    """A bid or pass (``bid is None``). ``forced``: the shaker's pass turned into 30."""
+    """A bid or pass (``bid is None``). ``forced``: the shaker's pass turned into 30.
+    ``splash``: a Splash (written only when true, so records without Splash are as
+    before)."""
 
     kind: ClassVar[str] = "bid"
     player: int
     bid: int | None
     plunge: bool = False
     forced: bool = False
+    splash: bool = False
 
     def to_record(self) -> dict[str, Any]:
-        return {"event": self.kind, "player": self.player, "bid": encode_bid(self.bid),
-                "plunge": self.plunge, "forced": self.forced}
+        line: dict[str, Any] = {"event": self.kind, "player": self.player,
+                                "bid": encode_bid(self.bid), "plunge": self.plunge}
+        if self.splash:
+            line["splash"] = True
+        line["forced"] = self.forced
+        return line
+
+
+@dataclass(frozen=True)
+class Reshaken(Event):
+    """All four passed with ``all_pass = "reshake"``: the hand is thrown in unscored;
+    the next ``hand_start`` (the shake one seat to the left) follows."""
+
+    kind: ClassVar[str] = "reshake"
 
 
 @dataclass(frozen=True)

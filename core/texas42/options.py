@@ -59,4 +59,9 @@ OPTION_TABLE = OptionTable((
     _bool("sevens_free_play",
           "In Sevens, any tile may be played (not only one closest to 7 pips)."),
     _bool("plunge", "Allow Plunge: with 4+ doubles, open at 4 marks; partner names trumps."),
+    OptionSpec("all_pass", "forced_30",
+               "When all four pass: the shaker must bid 30, or the hand is thrown in and "
+               "the next player shakes.",
+               choices=("forced_30", "reshake")),
+    _bool("splash", "Allow Splash: with 3+ doubles, bid 2-3 marks; partner names trumps."),
 ))

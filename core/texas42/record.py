@@ -28,7 +28,8 @@ from core.texas42.bidding import decode_bid
 from core.texas42.scoring import award, marks_awarded
 from core.tiles import Tile, double_set, parse_tile
 
-ENGINE_LINES = ("shaker_draw", "hand_start", "deal", "trick", "hand_end", "game_end")
+ENGINE_LINES = ("shaker_draw", "hand_start", "deal", "trick", "hand_end", "reshake",
+                "game_end")
 TRUMPS = tuple(str(n) for n in range(7)) + ("doubles", "none", "nello", "sevens")
 
 
@@ -195,13 +196,16 @@ def command_from_record(line: dict[str, Any]) -> Command | None:
         bid = decode_bid(line["bid"])
         plunge = line.get("plunge", False)
         forced = line.get("forced", False)
-        if not isinstance(plunge, bool) or not isinstance(forced, bool):
-            raise ValueError("plunge and forced must be true or false")
+        splash = line.get("splash", False)
+        if not all(isinstance(v, bool) for v in (plunge, forced, splash)):
+            raise ValueError("plunge, splash and forced must be true or false")
         if forced:
-            if bid != 30 or plunge:
+            if bid != 30 or plunge or splash:
                 raise ValueError(f"a forced bid is 30, not {line['bid']!r}")
             return Bid(player, None)        # the shaker's pass, which the rules made 30
-        return Bid(player, bid, plunge)
+        if plunge and splash:
+            raise ValueError("a bid is a plunge or a splash, not both")
+        return Bid(player, bid, plunge, splash)
     if event == "trump":
         player = _player(line)
         trump = line.get("trump")

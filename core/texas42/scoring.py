@@ -6,8 +6,8 @@ Decisions where the rules leave room (see ``docs/rules/texas42.md``):
   the unplayed tiles count for nobody.
 * A bid that is set gives the defenders exactly the marks bid (a point bid 1
   mark, n marks n, a Plunge 4); there is no extra penalty.
-* Nel-O and Sevens end the moment they are lost, whatever ``play_out`` says (the
-  variants' own rule); ``play_out`` governs the other contracts.
+* Nel-O, Sevens and Splash end the moment they are lost, whatever ``play_out``
+  says (the variants' own rule); ``play_out`` governs the other contracts.
 """
 
 from __future__ import annotations
@@ -59,13 +59,14 @@ def hand_result(*, bid: int, trump: str, bidder: int, winners: Sequence[int],
 
 
 def hand_stops(*, result: bool | None, tricks_played: int, trump: str, bid: int,
-               play_out: bool, target_kind: str) -> bool:
-    """Whether the hand ends now (all tricks played, or an early end is due)."""
+               play_out: bool, target_kind: str, splash: bool = False) -> bool:
+    """Whether the hand ends now (all tricks played, or an early end is due).
+    ``splash``: the contract is a Splash (it ends when the defenders take a trick)."""
     if tricks_played == TRICKS_PER_HAND:
         return True
     if result is None:
         return False
-    if trump in ("nello", "sevens"):
+    if trump in ("nello", "sevens") or splash:
         return True
     if play_out:
         return False

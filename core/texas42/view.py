@@ -45,6 +45,7 @@ class HandSummary(NamedTuple):
     ended_early: bool
     remaining: tuple[tuple[Tile, ...], ...]
     points_awarded: tuple[int, int] | None = None
+    splash: bool = False
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,8 @@ class Texas42View:
     hand: tuple[Tile, ...]                      # sorted high first
     hand_number: int
     shaker: int
-    bids: tuple[tuple[int, int | None, bool, bool], ...]   # (player, bid, plunge, forced)
+    bids: tuple[tuple[int, int | None, bool, bool], ...]   # (player, bid, plunge, forced);
+    #   a Splash is one of ``splashers``' bids
     bidder: int | None                          # standing high bidder / bid winner
     bid: int | None                             # standing high bid / winning bid
     plunge: bool
@@ -78,12 +80,28 @@ class Texas42View:
     options: dict[str, Any]
     last_hand: HandSummary | None = None
     winner: int | None = None                   # winning team once the game is over
+    splash: bool = False                        # the standing / winning bid is a Splash
+    splashers: tuple[int, ...] = ()             # who called Splash this hand, in order
 
     @property
     def pass_is_forced(self) -> bool:
-        """The shaker is to bid and all others passed: a pass becomes a forced 30."""
+        """The shaker is to bid and all others passed: a pass becomes a forced 30
+        (under ``all_pass = "reshake"`` it throws the hand in instead)."""
         return (self.phase == Phase.BID and self.to_act == self.shaker
+                and self.options.get("all_pass", "forced_30") == "forced_30"
                 and all(bid is None for _, bid, _, _ in self.bids))
+
+    @property
+    def pass_reshakes(self) -> bool:
+        """The shaker is to bid, all others passed and ``all_pass`` is ``reshake``: a
+        pass throws the hand in and the next player shakes."""
+        return (self.phase == Phase.BID and self.to_act == self.shaker
+                and self.options.get("all_pass") == "reshake"
+                and all(bid is None for _, bid, _, _ in self.bids))
+
+    def is_splash(self, player: int) -> bool:
+        """Whether ``player``'s bid this hand is a Splash."""
+        return player in self.splashers
 
     @property
     def high_bid(self) -> int | None:
@@ -95,13 +113,15 @@ class Texas42View:
         """This hand's bids in order, in the shape shared with Moon, with labels."""
         out = []
         for p, b, plunge, forced in self.bids:
-            label = describe_42_bid(b, plunge, forced)
+            label = describe_42_bid(b, plunge, forced, splash=p in self.splashers)
             out.append(BidEntry(p, b, plunge, forced, label, "pass" if b is None else label.lower()))
         return tuple(out)
 
-    def describe_bid(self, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
-        """A bid in 42's words: "Pass", "30 (forced)", "2 marks", "Plunge (4 marks)"."""
-        return describe_42_bid(bid, plunge, forced)
+    def describe_bid(self, bid: int | None, plunge: bool = False, forced: bool = False, *,
+                     splash: bool = False) -> str:
+        """A bid in 42's words: "Pass", "30 (forced)", "2 marks", "Plunge (4 marks)",
+        "Splash (2 marks)"."""
+        return describe_42_bid(bid, plunge, forced, splash=splash)
 
     @property
     def count_out(self) -> int:

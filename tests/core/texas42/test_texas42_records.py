@@ -118,7 +118,8 @@ def test_texas42_record_lines_have_the_required_fields_and_are_json(target):
     assert header["game"] == "texas42" and header["record"] == 1
     assert set(header["options"]) == {"target", "play_out", "follow_me_doubles",
                                       "trump_by_first_tile", "nello", "nello_doubles",
-                                      "sevens", "sevens_free_play", "plunge"}
+                                      "sevens", "sevens_free_play", "plunge", "all_pass",
+                                      "splash"}
     for line in lines[1:]:
         assert REQUIRED[line["event"]] <= set(line)
         assert json.loads(json.dumps(line)) == line
