@@ -150,11 +150,11 @@ def bid_error(bid: Any, plunge: bool, high: int | None, *, plunge_setting: bool,
     if splash:
         if not splash_setting:
             return "Splash is not in play (the splash setting is off)."
-        value = splash_value(high)
-        if value is None:
+        worth = splash_value(high)
+        if worth is None:
             return "You may call Splash only while the high bid is below 3 marks."
-        if bid != value:
-            return f"A Splash here is a bid of {describe_bid(value)}."
+        if bid != worth:
+            return f"A Splash here is a bid of {describe_bid(worth)}."
         if doubles_held < SPLASH_MIN_DOUBLES:
             return f"Splash needs 3 or more doubles: you hold {doubles_held}."
         return None
