@@ -1,22 +1,26 @@
 """Texas 42 properties over seeds and settings (Hypothesis).
 
 42 points in every played-out hand, tiles conserved, only legal commands accepted (a
-refused one changes nothing), views hide what they must, the same seed gives the same game.
+refused one changes nothing), views hide what they must, the same seed gives the same game,
+and the record of a game (Splash and the reshake among the settings) replays to it.
 """
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.commands import MARK, Bid, NameTrump, Play
 from core.errors import IllegalMove
 from core.game import Phase
+from core.records import dumps_line, parse_record, replay
 from core.texas42.engine import Texas42Game
 from core.texas42.scoring import count_of
 from core.tiles import double_set
+from core.undo import decisions, rebuild
 
 ALL_TILES = double_set(6)
 TRUMPS = [str(n) for n in range(7)] + ["doubles", "none", "nello", "sevens", "trumps", ""]
@@ -32,6 +36,8 @@ OPTIONS = st.fixed_dictionaries({
     "sevens": st.booleans(),
     "sevens_free_play": st.booleans(),
     "plunge": st.booleans(),
+    "splash": st.booleans(),
+    "all_pass": st.sampled_from(["forced_30", "reshake"]),
 })
 
 
@@ -42,7 +48,8 @@ def _candidates(rng: random.Random, k: int) -> list:
         player = rng.randrange(4)
         kind = rng.randrange(3)
         if kind == 0:
-            out.append(Bid(player, rng.choice(BID_VALUES), rng.random() < 0.2))
+            out.append(Bid(player, rng.choice(BID_VALUES), rng.random() < 0.2,
+                           rng.random() < 0.2))
         elif kind == 1:
             out.append(NameTrump(player, rng.choice(TRUMPS)))
         else:
@@ -145,8 +152,9 @@ def test_texas42_same_seed_and_choices_same_history(options, seed, choice_seed):
 @settings(max_examples=30, deadline=None)
 @given(options=OPTIONS, seed=st.integers(0, 2**32), choice_seed=st.integers(0, 2**32))
 def test_texas42_played_out_hands_score_42(options, seed, choice_seed):
-    """With play_out on and no Nel-O, every hand that is not a lost Sevens has 42 points."""
-    options = dict(options, play_out=True, nello=False)
+    """With play_out on and no Nel-O, every hand that is not a lost Sevens has 42 points.
+    (Splash, lost at the defenders' first trick, is off; so is the reshake.)"""
+    options = dict(options, play_out=True, nello=False, splash=False, all_pass="forced_30")
     game = Texas42Game(options=options, seed=seed)
     game.start()
     rng = random.Random(choice_seed)
@@ -163,3 +171,51 @@ def test_texas42_played_out_hands_score_42(options, seed, choice_seed):
     assert game.phase in (Phase.BID, Phase.GAME_OVER)
     assert min(end.marks) >= 0 and max(end.marks) > 0
     assert game.last_hand.bid >= 30 and (game.last_hand.bid < MARK or game.last_hand.bid % MARK == 0)
+
+
+VARIANT_SETS = [
+    {"splash": True, "all_pass": "reshake", "plunge": True, "nello": True, "sevens": True},
+    {"splash": True, "all_pass": "forced_30", "plunge": True, "nello": True, "sevens": True},
+    {"splash": False, "all_pass": "reshake", "plunge": True, "nello": True, "sevens": True},
+    {"splash": True, "all_pass": "reshake", "target": "points:100", "play_out": True},
+]
+
+
+@pytest.mark.parametrize("variant", range(len(VARIANT_SETS)))
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_texas42_splash_and_reshake_games_replay_from_their_record(variant, seed):
+    """Random legal play to the game's end; the record replays to the same game, and the
+    game rebuilt from its decisions is the same at every hand's start."""
+    options = dict(VARIANT_SETS[variant])
+    game = Texas42Game(options=options, seed=seed)
+    game.start()
+    rng = random.Random(f"splash-replay:{seed}")
+    steps = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        # pass more often than uniform, so that whole auctions pass and reshakes occur
+        passes = [c for c in legal if isinstance(c, Bid) and c.bid is None]
+        splashes = [c for c in legal if isinstance(c, Bid) and (c.splash or c.plunge)]
+        pick = rng.random()
+        if passes and pick < 0.65:
+            command = passes[0]
+        elif splashes and pick < 0.85:
+            command = rng.choice(splashes)
+        else:
+            command = rng.choice(legal)
+        game.apply(command)
+        steps += 1
+        assert steps < 5000
+    lines = [game.header()] + [e.to_record() for e in game.history]
+    assert lines[-1]["event"] == "game_end"
+    text = "".join(dumps_line(line) + "\n" for line in lines)
+    again = replay(parse_record(text, "splash.jsonl"))
+    assert again.state_key() | {"rng": None} == game.state_key() | {"rng": None}
+    assert [e.to_record() for e in again.history] == lines[1:]
+    commands = decisions(game)
+    assert rebuild(game, len(commands), commands).state_key() == game.state_key()
+    for line in lines[1:]:
+        if line["event"] == "bid" and line.get("splash"):
+            assert line["bid"]["marks"] in (2, 3)
+        if line["event"] == "reshake":
+            assert options["all_pass"] == "reshake"
