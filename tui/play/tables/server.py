@@ -559,7 +559,8 @@ class TableServer:
         if not valid_table_name(name):
             raise ValueError(f"bad table name {name!r}")
         seats = [Seat(s["kind"], level=s.get("level", "standard"), identity=s.get("identity"),
-                      name=player_name(s.get("name") or s.get("identity") or "?"))
+                      name=player_name(s.get("name") or s.get("identity"))
+                      if s.get("name") or s.get("identity") else None)   # a bot: "Bot N"
                  for s in meta["seats"]]
         table = Table(name, meta["game"], meta["options"], seats, host=meta["host"],
                       seed=int(meta["seed"]), level=meta.get("level", "standard"),
