@@ -35,6 +35,11 @@ each decision; ``cancel()`` is polled between decisions and ``True`` raises
 
 Nothing of the input changes: the decisions are replayed into a fresh engine
 (:func:`replay_hands`), and every search works on its own copies. Pure Python.
+
+The pieces, for a caller that wants one of them: :func:`replay_hands` (each
+:class:`DecisionPoint`: view, legal commands, the command given, the open hands),
+:func:`hand_par`, :func:`solve_open` and :func:`open_move_values` (the double-dummy
+solver: the bots' :class:`~core.bots.trick.solver.TrickSolver` searched to the end).
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ from core.coach.tricks import (
     PlayNote,
     analyse_trick_hand,
     hand_par,
+    open_move_values,
     solve_open,
 )
 
@@ -84,4 +90,4 @@ def analyse(header: dict[str, Any], lines: Sequence[dict[str, Any]], seat: int, 
 
 __all__ = ["CancelCheck", "Choice", "CoachBudget", "CoachCancelled", "DecisionNote",
            "DecisionPoint", "HandReport", "Par", "PlayNote", "Progress", "ReplayedHands",
-           "RoundReport", "TurnNote", "analyse", "hand_par", "replay_hands", "solve_open"]
+           "RoundReport", "TurnNote", "analyse", "hand_par", "open_move_values", "replay_hands", "solve_open"]

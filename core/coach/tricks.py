@@ -13,7 +13,14 @@ from core.bots.texas42 import heuristic as t42_h
 from core.bots.texas42.expert import Texas42ExpertBot
 from core.bots.trick import evaluation as ev
 from core.bots.trick.sampling import Outcome, SearchBudget, evaluate
-from core.bots.trick.solver import INDEX, TILES, TrickSolver, mask_of, tables_for
+from core.bots.trick.solver import (
+    INDEX,
+    TILES,
+    SearchAborted,
+    TrickSolver,
+    mask_of,
+    tables_for,
+)
 from core.coach.common import (
     DECIDE_WEIGHT,
     CancelCheck,
@@ -34,6 +41,8 @@ from core.tricks.play import TrumpMode
 from core.wording import is_you, possessive, says
 
 TOP_PLAYS = 3              # costly plays named per side
+OTHER_TRUMPS = 3           # par from the deal: the bidder's likeliest other trumps solved ...
+OTHER_TRUMP_NODES = 300_000   # ... each up to this many nodes (about half a second)
 MIN_DROP = {"points": 2.0, "tricks": 0.25}
 
 
@@ -177,26 +186,41 @@ def _bid_words(game: str, command: Any) -> str:
         from core.moon.view import MOON
         return "shoot the moon" if command.bid == MOON else f"bid {command.bid}"
     if isinstance(command, NameTrump):
-        return TrumpMode(command.trump).describe() if command.trump not in (
-            "nello", "sevens") else {"nello": "Nel-O", "sevens": "Sevens"}[command.trump]
+        return f"name {_trump_words(command.trump)}"
     if isinstance(command, Discard):
         return f"lay aside {command.tile}"
     if isinstance(command, Play):
-        return f"lead {command.tile}"
+        return f"lead {command.tile} ({_trump_words(str(command.tile.high))} become trumps)"
     return str(command)
 
 
 # -- par -------------------------------------------------------------------------------
 
 def solve_open(game: str, hands: Sequence[Sequence[Any]], leader: int, bidder: int,
-               trump: str, view: Any, trick: Sequence[tuple[int, Any]] = ()) -> int:
+               trump: str, view: Any, trick: Sequence[tuple[int, Any]] = (),
+               node_limit: int | None = None) -> int:
     """The double-dummy value for the bidder's side from this position: every hand
-    open, perfect play (the bots' own :class:`TrickSolver`, searched to the end)."""
+    open, perfect play (the bots' own :class:`TrickSolver`, searched to the end; past
+    ``node_limit`` nodes it raises :class:`~core.bots.trick.solver.SearchAborted`)."""
+    seats, side, points, misere, mode = _setup(game, trump, bidder, view)
+    masks = [mask_of(hands[p]) if p in seats else 0 for p in range(len(hands))]
+    masks += [0] * (4 - len(masks))
+    solver = TrickSolver(tables_for(mode), seats, side, points, 1, misere=misere,
+                         node_limit=node_limit)
+    return solver.solve(masks, leader, tuple((p, INDEX[t]) for p, t in trick))
+
+
+def open_move_values(game: str, hands: Sequence[Sequence[Any]], to_act: int, bidder: int,
+                     trump: str, view: Any, trick: Sequence[tuple[int, Any]] = ()
+                     ) -> dict[str, int]:
+    """Per legal tile of ``to_act`` (as written, "6-4"), the double-dummy value for the
+    bidder's side from this position (the trick on the table included)."""
     seats, side, points, misere, mode = _setup(game, trump, bidder, view)
     masks = [mask_of(hands[p]) if p in seats else 0 for p in range(len(hands))]
     masks += [0] * (4 - len(masks))
     solver = TrickSolver(tables_for(mode), seats, side, points, 1, misere=misere)
-    return solver.solve(masks, leader, tuple((p, INDEX[t]) for p, t in trick))
+    values = solver.move_values(masks, to_act, tuple((p, INDEX[t]) for p, t in trick))
+    return {str(TILES[t]): v for t, v in values.items()}
 
 
 def hand_par(game: str, points: list[DecisionPoint], end: dict[str, Any] | None,
@@ -218,17 +242,23 @@ def hand_par(game: str, points: list[DecisionPoint], end: dict[str, Any] | None,
     best_value: int | None = None
     if trump != "nello":
         named = next((p for p in points if p.phase == Phase.TRUMP and p.player == bidder), None)
-        options = sorted({c.trump for c in (named.legal if named else ()) if
-                          isinstance(c, NameTrump) and c.trump not in ("nello", "sevens")})
-        if trump not in options:
-            options.append(trump)
+        offered = {c.trump for c in (named.legal if named else ()) if
+                   isinstance(c, NameTrump) and c.trump not in ("nello", "sevens")}
+        bidder_hand = list(first.open_hands[bidder])
+        ranked = ev.rank_trumps(bidder_hand, sorted(offered), view.options, game,
+                                t42_h.UNIVERSE if game == "texas42" else moon_h.UNIVERSE)
+        options = [trump] + [t for t, _ in ranked if t != trump][:OTHER_TRUMPS]
         if trick:      # 42: the lead named trumps, so it is on the table already
             options = [trump]
         for t in options:
             if _points_contract(game, t) != _points_contract(game, trump):
                 continue
-            v = value if t == trump else solve_open(game, first.open_hands, leader, bidder, t,
-                                                    view, ())
+            try:
+                v = value if t == trump else solve_open(game, first.open_hands, leader,
+                                                        bidder, t, view, (),
+                                                        node_limit=OTHER_TRUMP_NODES)
+            except SearchAborted:
+                continue
             if best_value is None or v > best_value:
                 best_trump, best_value = t, v
     made = _made(game, bid, trump, value)
@@ -328,10 +358,15 @@ def analyse_play(game: str, point: DecisionPoint, rng: random.Random, search: Se
         subject = f"{possessive(names[bidder])} expected tricks"
     moved = "fell" if values[played] < values[best] else "rose"
     fmt = "{:.0f}" if points_contract else "{:.1f}"
-    line = (f"Trick {number}, {says(who, 'played')} {TILES[played]}: {subject} {moved} from "
+    line = (f"Trick {number}, {'you played' if is_you(who) else says(who, 'played')} "
+            f"{TILES[played]}: {subject} {moved} from "
             f"{fmt.format(values[best])} to {fmt.format(values[played])}; "
             f"{TILES[best]} kept {fmt.format(values[best])} ({out.samples} sampled deals "
             f"from {possessive(who)} view).")
+    if best == played:
+        line = (f"Trick {number}, {'you played' if is_you(who) else says(who, 'played')} "
+                f"{TILES[played]}: as good as any choice ({subject} "
+                f"{fmt.format(values[played])}, {out.samples} sampled deals).")
     return PlayNote(point.index, me, number, str(TILES[played]), str(TILES[best]),
                     round(values[played], 2), round(values[best], 2), round(drop, 2), unit,
                     good, out.samples, ours, line)
@@ -396,12 +431,12 @@ def analyse_trick_hand(replayed: ReplayedHands, hand: int, seat: int, rng: rando
     decide = [p for p in points if p.player == seat and p.phase in (
         Phase.BID, Phase.WIDOW, Phase.TRUMP) and len(p.legal) > 1]
     total = len(plays) + len(decide) + 1
-    clock = Clock(budget, len(plays) + DECIDE_WEIGHT * (len(decide) + 1))
+    # the par's solves are not on the clock, but the time they take is counted
+    clock = Clock(budget, len(plays) + DECIDE_WEIGHT * len(decide))
     rng_for = seeded(rng)
     done = 0
     report(progress, done, total)
     check(cancel)
-    clock.share(DECIDE_WEIGHT)       # the par's share: its solves are not on a clock
     par = hand_par(game, points, replayed.ends.get(hand), names)
     done += 1
     report(progress, done, total)
