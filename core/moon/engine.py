@@ -7,6 +7,17 @@ names trumps (``NameTrump``: "0".."6", "doubles", "none"); seven tricks
 (``Play``), the bidder leading the first; scoring; then the next hand starts in
 the same ``apply()`` until someone wins.
 
+House options (``docs/rules/moon.md``): ``min_bid`` sets the lowest bid (and the
+forced one); ``widow = optional`` puts a choice before the discard -- ``Draw``
+takes the widow (no record line of its own: the ``Discard`` that follows writes
+the ``widow`` line), ``Pass`` leaves it face down (a ``widow`` line with
+``took``/``discarded`` null); a ``Discard`` given at the choice takes the widow and
+lays the tile aside in one step (how a record's ``widow`` line replays).
+``widow = none`` deals 21 tiles (no 0-0) and skips the widow. With
+``trumps_before_widow`` the bidder names trumps first, then handles the widow.
+``moon = points`` scores a made 21 like any bid. ``doubles_trump``/``no_trumps``
+false leave those trumps out of the choices.
+
 Hand numbering: ``hand`` counts deals. A hand thrown in by the ``redeal``
 all-pass setting keeps its number and the new deal is the next number
 (hand 2 thrown in → hand 3), its first bidder one seat on as after any hand.
@@ -16,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar
 
-from core.commands import Bid, Command, Discard, NameTrump, Play
+from core.commands import Bid, Command, Discard, Draw, NameTrump, Pass, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn, WrongPhase
 from core.events import Event
 from core.game import Game, Phase
@@ -33,7 +44,7 @@ from core.moon.events import (
     WidowDiscarded,
 )
 from core.moon.options import MOON_OPTIONS
-from core.moon.record import check_preset, to_tile
+from core.moon.record import check_preset, tiles_in_play, to_tile
 from core.moon.record import command_from_record as _command_from_record
 from core.moon.record import deals_from_record as _deals_from_record
 from core.moon.view import (
@@ -42,12 +53,14 @@ from core.moon.view import (
     TRUMP_CHOICES,
     MoonTrick,
     MoonView,
+    bids_for,
     describe_bid,
     player_name,
     tricks_needed,
+    trump_choices_for,
 )
 from core.options import OptionTable
-from core.tiles import Tile, moon_set, shuffled, sort_hand
+from core.tiles import Tile, shuffled, sort_hand
 from core.tricks.play import TRUMP_NAMES, TrumpMode, illegal_play_reason, legal_plays, trick_winner
 
 __all__ = ["MoonGame", "MoonView", "MoonTrick", "describe_bid", "player_name",
@@ -76,6 +89,10 @@ class MoonGame(Game):
         self._hands: list[list[Tile]] = [[] for _ in range(PLAYERS)]
         self._widow: Tile | None = None
         self._discard: Tile | None = None
+        # the widow this hand: "face_down" (not yet handled), "choice" (optional: to
+        # take or leave), "held" (in the bidder's hand, a discard due), "discarded",
+        # "declined" (left face down), or "none" (widow = none)
+        self._widow_state = "face_down"
         self._bids: list[tuple[int, int | None, bool]] = []
         self._bidder: int | None = None
         self._bid: int | None = None
@@ -127,12 +144,14 @@ class MoonGame(Game):
             return []
         if self._phase == Phase.BID:
             if self._forced_now():
-                return [Bid(player, 4)]
+                return [Bid(player, self._min_bid)]
             return [Bid(player, None), *(Bid(player, b) for b in self._biddable())]
         if self._phase == Phase.WIDOW:
+            if self._widow_state == "choice":
+                return [Draw(player), Pass(player)]
             return [Discard(player, t) for t in sort_hand(self._hands[player])]
         if self._phase == Phase.TRUMP:
-            return [NameTrump(player, t) for t in TRUMP_CHOICES]
+            return [NameTrump(player, t) for t in trump_choices_for(self.options)]
         assert self._mode is not None  # trumps are named before play
         tiles = legal_plays(sort_hand(self._hands[player]),
                             [t for _, t in self._current], self._mode)
@@ -167,6 +186,7 @@ class MoonGame(Game):
             options=dict(self.options),
             target=self.target,
             winner=self._winner,
+            widow_declined=self._widow_state == "declined",
         )
 
     def state_key(self) -> dict[str, Any]:
@@ -178,6 +198,7 @@ class MoonGame(Game):
             "hands": [[str(t) for t in sort_hand(h)] for h in self._hands],
             "widow": None if self._widow is None else str(self._widow),
             "discard": None if self._discard is None else str(self._discard),
+            "widow_state": self._widow_state,
             "bids": [[p, b, f] for p, b, f in self._bids],
             "bidder": self._bidder,
             "bid": self._bid,
@@ -206,13 +227,25 @@ class MoonGame(Game):
         first = self.rng.randrange(PLAYERS)
         return self._begin_hand(1, first)
 
+    @property
+    def _min_bid(self) -> int:
+        return bids_for(self.options)[0]
+
+    @property
+    def _no_widow(self) -> bool:
+        return bool(self.options["widow"] == "none")
+
     def _begin_hand(self, number: int, first_bidder: int) -> list[Event]:
-        deck = shuffled(moon_set(), self.rng)       # consumed even when a preset is used
+        # the shuffle is consumed even when a preset is used
+        deck = shuffled(tiles_in_play(self.options["widow"]), self.rng)
         hands = [deck[i * 7:(i + 1) * 7] for i in range(PLAYERS)]
-        widow = deck[21]
+        widow: Tile | None = None if self._no_widow else deck[21]
         preset = self.next_deal()
         if preset is not None:
             preset_first, hands, widow = check_preset(preset)
+            if (widow is None) != self._no_widow:
+                raise ValueError("a deal has no widow exactly when the widow setting is none "
+                                 f"(it is {self.options['widow']})")
             if preset_first is not None:
                 first_bidder = preset_first
         self._hand_number = number
@@ -220,6 +253,7 @@ class MoonGame(Game):
         self._hands = [sort_hand(h) for h in hands]
         self._widow = widow
         self._discard = None
+        self._widow_state = "none" if widow is None else "face_down"
         self._bids = []
         self._bidder = self._bid = None
         self._trump = None
@@ -238,6 +272,14 @@ class MoonGame(Game):
         assert player is not None  # Game.apply turns commands away once the game is over
         if getattr(command, "player", None) != player:
             raise NotYourTurn(f"It is {player_name(player)}'s turn.")
+        if self._phase == Phase.WIDOW and self._widow_state == "choice":
+            if type(command) is Draw:
+                return self._on_take(command)
+            if type(command) is Pass:
+                return self._on_decline(command)
+            if type(command) is Discard:
+                return self._on_take_and_discard(command)
+            raise WrongPhase("You must take the widow or leave it face down now.")
         handler: dict[str, tuple[type[Command], Callable[[Any], list[Event]]]] = {
             Phase.BID: (Bid, self._on_bid),
             Phase.WIDOW: (Discard, self._on_discard),
@@ -250,7 +292,7 @@ class MoonGame(Game):
 
     def _biddable(self) -> list[int]:
         high = max((b for _, b, _ in self._bids if b is not None), default=0)
-        return [b for b in BIDS if b > high]
+        return [b for b in bids_for(self.options) if b > high]
 
     def _forced_now(self) -> bool:
         return (self.options["all_pass"] == "force_last" and len(self._bids) == PLAYERS - 1
@@ -261,10 +303,12 @@ class MoonGame(Game):
         if command.plunge:
             raise IllegalBid("There is no plunge in Moon.")
         forced = self._forced_now()
-        if forced and bid != 4:
-            raise IllegalBid("Both other players passed: you must bid 4.")
-        if bid is not None and (isinstance(bid, bool) or bid not in BIDS):
-            raise IllegalBid("A bid is 4, 5, 6, 7 or 21 (shoot the moon), or pass.")
+        low = self._min_bid
+        if forced and bid != low:
+            raise IllegalBid(f"Both other players passed: you must bid {low}.")
+        if bid is not None and (isinstance(bid, bool) or bid not in bids_for(self.options)):
+            raise IllegalBid(f"A bid is {', '.join(str(b) for b in range(low, 8))} "
+                             "or 21 (shoot the moon), or pass.")
         if bid is not None and bid not in self._biddable():
             high = max(b for _, b, _ in self._bids if b is not None)
             raise IllegalBid(f"Bid higher than {high} or pass.")
@@ -279,28 +323,82 @@ class MoonGame(Game):
                                        (self._first_bidder + 1) % PLAYERS)
             return events
         self._bid, self._bidder = max(made)
-        assert self._widow is not None  # dealt with the hand
-        self._hands[self._bidder] = sort_hand(self._hands[self._bidder] + [self._widow])
-        self._phase = Phase.WIDOW
+        if self.options["trumps_before_widow"]:
+            self._phase = Phase.TRUMP
+        else:
+            self._to_widow()
         return events
+
+    def _to_widow(self) -> None:
+        """The widow step after the bid (or after trumps, with ``trumps_before_widow``);
+        straight on when there is no widow."""
+        if self._widow_state == "none":
+            self._after_widow()
+            return
+        if self.options["widow"] == "optional":
+            self._widow_state = "choice"
+        else:
+            self._pick_up()
+        self._phase = Phase.WIDOW
+
+    def _pick_up(self) -> None:
+        assert self._widow is not None and self._bidder is not None  # dealt, bid
+        self._hands[self._bidder] = sort_hand(self._hands[self._bidder] + [self._widow])
+        self._widow_state = "held"
+
+    def _after_widow(self) -> None:
+        if self._trump is None:
+            self._phase = Phase.TRUMP
+        else:
+            self._start_play()
+
+    def _on_take(self, command: Draw) -> list[Event]:
+        self._pick_up()
+        return []
+
+    def _on_decline(self, command: Pass) -> list[Event]:
+        self._widow_state = "declined"
+        self._after_widow()
+        return [WidowDiscarded(command.player, None, None)]
+
+    def _on_take_and_discard(self, command: Discard) -> list[Event]:
+        assert self._widow is not None  # dealt with the hand
+        _held(command.tile, self._hands[command.player] + [self._widow], "discard")
+        self._pick_up()
+        return self._on_discard(command)
 
     def _on_discard(self, command: Discard) -> list[Event]:
         t = _held(command.tile, self._hands[command.player], "discard")
         self._hands[command.player].remove(t)
         self._discard = t
-        self._phase = Phase.TRUMP
+        self._widow_state = "discarded"
+        self._after_widow()
         assert self._widow is not None  # dealt with the hand
         return [WidowDiscarded(command.player, self._widow, t)]
 
     def _on_trump(self, command: NameTrump) -> list[Event]:
         trump = str(command.trump).strip().lower()
-        if trump not in TRUMP_CHOICES:
-            raise IllegalTrump("Name trumps: a suit 0 to 6, doubles, or none (no trumps).")
+        allowed = trump_choices_for(self.options)
+        if trump not in allowed:
+            if trump == "doubles":
+                raise IllegalTrump("Doubles may not be named trumps in this game: name "
+                                   f"{_trumps_text(allowed)}.")
+            if trump == "none":
+                raise IllegalTrump("No trumps is not allowed in this game: name "
+                                   f"{_trumps_text(allowed)}.")
+            raise IllegalTrump(f"Name trumps: {_trumps_text(allowed)}.")
         self._trump = trump
         self._mode = TrumpMode(trump)
+        events: list[Event] = [TrumpNamed(command.player, trump)]
+        if self._widow_state == "face_down":       # trumps_before_widow: the widow now
+            self._to_widow()
+        else:
+            self._start_play()
+        return events
+
+    def _start_play(self) -> None:
         self._leader = self._bidder
         self._phase = Phase.PLAY
-        return [TrumpNamed(command.player, trump)]
 
     def _on_play(self, command: Play) -> list[Event]:
         assert self._mode is not None and self._leader is not None  # set when trumps are named
@@ -338,7 +436,7 @@ class MoonGame(Game):
                                          tuple(self._scores))]
         top = max(self._scores)
         leaders = [p for p in range(PLAYERS) if self._scores[p] == top]
-        if made and bid == MOON:
+        if made and bid == MOON and self.options["moon"] == "instant":
             self._winner = bidder
         elif top >= self.target and len(leaders) == 1:
             self._winner = leaders[0]
@@ -360,6 +458,18 @@ def _held(raw: Any, hand: list[Tile], verb: str) -> Tile:
     if t not in hand:
         raise IllegalPlay(f"You cannot {verb} {t}: you do not hold it.")
     return t
+
+
+def _trumps_text(allowed: tuple[str, ...]) -> str:
+    """ "a suit 0 to 6, doubles, or none (no trumps)" -- the choices a setting leaves."""
+    parts = ["a suit 0 to 6"]
+    if "doubles" in allowed:
+        parts.append("doubles")
+    if "none" in allowed:
+        parts.append("none (no trumps)")
+    if len(parts) == 1:
+        return parts[0]
+    return ", ".join(parts[:-1]) + (", or " if len(parts) > 2 else " or ") + parts[-1]
 
 
 def trump_label(trump: str) -> str:

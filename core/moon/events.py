@@ -25,16 +25,17 @@ class HandStarted(Event):
 
 @dataclass(frozen=True)
 class Dealt(Event):
-    """Seven tiles to each player (``hands[p]``, high first) and the face-down widow."""
+    """Seven tiles to each player (``hands[p]``, high first) and the face-down widow
+    (``None`` under ``widow = none``)."""
 
     kind: ClassVar[str] = "deal"
     hands: tuple[tuple[Tile, ...], ...]
-    widow: Tile
+    widow: Tile | None
 
 
 @dataclass(frozen=True)
 class BidMade(Event):
-    """A bid (4, 5, 6, 7 or 21) or a pass (``bid is None``); ``forced`` by the all-pass rule."""
+    """A bid (``min_bid`` to 7, or 21) or a pass (``bid is None``); ``forced`` by the all-pass rule."""
 
     kind: ClassVar[str] = "bid"
     player: int
@@ -51,12 +52,17 @@ class Redealt(Event):
 
 @dataclass(frozen=True)
 class WidowDiscarded(Event):
-    """The bidder, holding the widow (``took``), laid ``discarded`` aside face down."""
+    """The bidder, holding the widow (``took``), laid ``discarded`` aside face down; or,
+    under ``widow = optional``, left the widow face down (both ``None``)."""
 
     kind: ClassVar[str] = "widow"
     player: int
-    took: Tile
-    discarded: Tile
+    took: Tile | None
+    discarded: Tile | None
+
+    @property
+    def declined(self) -> bool:
+        return self.took is None
 
 
 @dataclass(frozen=True)

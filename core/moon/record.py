@@ -5,15 +5,21 @@
 turns a decision line (``bid``, ``widow``, ``trump``, ``play``) into the command
 that made it. Both raise ``ValueError`` with a readable message for a malformed
 line. ``check_preset`` validates one preset (as given to the engine).
+
+A ``widow`` line gives ``Discard`` (the bidder took the widow and laid a tile
+aside; under ``widow = optional`` the engine takes it and lays it aside in one
+step), or ``Pass`` when ``took`` and ``discarded`` are both ``null`` (the widow
+left face down). A deal whose widow is ``null`` (``widow = none``) is the 21
+tiles without the 0-0.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from core.commands import Bid, Command, Discard, NameTrump, Play
+from core.commands import Bid, Command, Discard, NameTrump, Pass, Play
 from core.moon.events import MOON_EVENTS
-from core.moon.view import BIDS, TRUMP_CHOICES
+from core.moon.view import ALL_BIDS, TRUMP_CHOICES
 from core.tiles import Tile, moon_set, parse_tile
 
 # Lines the engine writes itself (no command behind them).
@@ -39,11 +45,18 @@ def _player(line: dict[str, Any], key: str = "player") -> int:
     return value
 
 
-def check_preset(preset: dict[str, Any]) -> tuple[int | None, list[list[Tile]], Tile]:
+def tiles_in_play(widow: str = "take") -> list[Tile]:
+    """The tiles a hand is dealt from: Moon's 22, or 21 (no 0-0) under ``widow = none``."""
+    tiles = moon_set()
+    return [t for t in tiles if t != Tile(0, 0)] if widow == "none" else tiles
+
+
+def check_preset(preset: dict[str, Any]) -> tuple[int | None, list[list[Tile]], Tile | None]:
     """(first_bidder or None, three hands of 7, widow) from one preset, checked.
 
     Tiles may be :class:`Tile` or "6-4" strings. The hands and the widow must be
-    exactly Moon's 22 tiles.
+    exactly Moon's 22 tiles; with no widow (``None``: ``widow = none``), the hands
+    must be the 21 tiles without the 0-0.
     """
     if not isinstance(preset, dict):
         raise ValueError(f"a deal preset must be a dict, not {preset!r}")
@@ -56,19 +69,20 @@ def check_preset(preset: dict[str, Any]) -> tuple[int | None, list[list[Tile]], 
             not isinstance(h, (list, tuple)) or len(h) != 7 for h in raw_hands):
         raise ValueError("a Moon deal has 3 hands of 7 tiles")
     hands = [[to_tile(t, f"hand of player {p}") for t in h] for p, h in enumerate(raw_hands)]
-    if preset.get("widow") is None:
-        raise ValueError("a Moon deal needs its widow tile")
-    widow = to_tile(preset["widow"], "widow")
-    dealt = [t for h in hands for t in h] + [widow]
-    if sorted(dealt) != sorted(moon_set()):
-        missing = sorted(set(moon_set()) - set(dealt), reverse=True)
-        extra = sorted(t for t in set(dealt) if dealt.count(t) > 1 or t not in moon_set())
+    widow = None if preset.get("widow") is None else to_tile(preset["widow"], "widow")
+    dealt = [t for h in hands for t in h] + ([] if widow is None else [widow])
+    universe = tiles_in_play("take" if widow is not None else "none")
+    if sorted(dealt) != sorted(universe):
+        missing = sorted(set(universe) - set(dealt), reverse=True)
+        extra = sorted(t for t in set(dealt) if dealt.count(t) > 1 or t not in universe)
         detail = []
         if missing:
             detail.append("missing " + ", ".join(map(str, missing)))
         if extra:
             detail.append("repeated or foreign " + ", ".join(map(str, extra)))
-        raise ValueError("the deal is not Moon's 22 tiles (" + "; ".join(detail) + ")")
+        what = ("is not Moon's 22 tiles" if widow is not None
+                else "with no widow (widow = none) is not Moon's 21 tiles without the 0-0")
+        raise ValueError(f"the deal {what} (" + "; ".join(detail) + ")")
     return first, hands, widow
 
 
@@ -125,10 +139,12 @@ def command_from_record(line: dict[str, Any]) -> Command | None:
     if event == "bid":
         bid = line.get("bid")
         if bid is not None and (isinstance(bid, bool) or not isinstance(bid, int)
-                                or bid not in BIDS):
-            raise ValueError(f"bid line: bid must be null, 4, 5, 6, 7 or 21, not {bid!r}")
+                                or bid not in ALL_BIDS):
+            raise ValueError(f"bid line: bid must be null, 3, 4, 5, 6, 7 or 21, not {bid!r}")
         return Bid(player, bid)
     if event == "widow":
+        if line.get("took") is None and line.get("discarded") is None and "took" in line:
+            return Pass(player)                   # widow = optional: left face down
         return Discard(player, to_tile(line.get("discarded"), "widow line: discarded"))
     if event == "trump":
         trump = line.get("trump")

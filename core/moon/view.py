@@ -10,14 +10,35 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from core.commands import Command
+from core.commands import Command, Draw, Pass
 from core.tiles import Tile
 from core.tricks.bids import BidEntry
 from core.tricks.play import TrumpMode
 
-BIDS = (4, 5, 6, 7, 21)
+BIDS = (4, 5, 6, 7, 21)           # the bids under the default min_bid = 4
+ALL_BIDS = (3, 4, 5, 6, 7, 21)    # every bid some setting allows
 MOON = 21
 TRUMP_CHOICES = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")
+
+
+def bids_for(options: dict[str, Any] | None) -> tuple[int, ...]:
+    """The bids a setting allows: ``min_bid`` (3, 4 or 5) to 7, then 21."""
+    low = int((options or {}).get("min_bid", 4))
+    return (*range(low, 8), MOON)
+
+
+def trump_choices_for(options: dict[str, Any] | None) -> tuple[str, ...]:
+    """The trumps a bidder may name: the suits, and doubles / no trumps unless a
+    setting (``doubles_trump`` / ``no_trumps`` false) takes them away."""
+    options = options or {}
+    return tuple(t for t in TRUMP_CHOICES
+                 if not (t == "doubles" and not options.get("doubles_trump", True))
+                 and not (t == "none" and not options.get("no_trumps", True)))
+
+
+def widow_rule(options: dict[str, Any] | None) -> str:
+    """The ``widow`` setting: "take", "optional" or "none"."""
+    return str((options or {}).get("widow", "take"))
 
 
 def describe_bid(bid: int | None) -> str:
@@ -70,6 +91,11 @@ class MoonView:
     this hand's completed tricks; ``current_trick`` the one on the table.
     ``legal`` lists the commands ``player`` may give (empty unless ``to_act``).
     ``winner`` is set once the game is over.
+
+    Under ``widow = optional`` the bidder first chooses, the widow still face
+    down: ``legal`` is then ``Draw`` (take the widow; the discard follows) and
+    ``Pass`` (leave it: keep the 7 tiles) -- :attr:`choosing_widow`.
+    ``widow_declined`` tells everyone the bidder left the widow face down.
     """
 
     game: ClassVar[str] = "moon"   # the game's name in core.registry
@@ -96,6 +122,7 @@ class MoonView:
     options: dict[str, Any]
     target: int
     winner: int | None = None
+    widow_declined: bool = False
 
     @property
     def num_players(self) -> int:
@@ -112,6 +139,27 @@ class MoonView:
         """This hand's bids in order, in the shape shared with Texas 42, with labels."""
         return tuple(BidEntry(p, b, False, forced, bid_text(b, False, forced), short_bid_text(b))
                      for p, b, forced in self.bids)
+
+    @property
+    def bids_allowed(self) -> tuple[int, ...]:
+        """Every bid the settings allow (``min_bid`` to 7, then 21)."""
+        return bids_for(self.options)
+
+    @property
+    def trump_choices(self) -> tuple[str, ...]:
+        """The trumps the settings let a bidder name."""
+        return trump_choices_for(self.options)
+
+    @property
+    def widow_rule(self) -> str:
+        """The ``widow`` setting: "take", "optional" or "none"."""
+        return widow_rule(self.options)
+
+    @property
+    def choosing_widow(self) -> bool:
+        """Whether this player now chooses to take the widow (``Draw``) or leave it
+        face down (``Pass``): ``widow = optional``, the widow not yet seen."""
+        return any(isinstance(c, (Draw, Pass)) for c in self.legal)
 
     def describe_bid(self, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
         """A bid in Moon's words (see :func:`bid_text`)."""

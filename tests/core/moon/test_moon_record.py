@@ -65,7 +65,7 @@ def test_moon_record_lines_have_exactly_the_record_fields():
     game, _ = random_game(3, {"all_pass": "redeal"})
     lines = record_of(game)
     assert lines[0] == {"record": 1, "game": "moon", "seed": 3, "players": lines[0]["players"],
-                        "options": {"all_pass": "redeal", "target": 21}}
+                        "options": dict(MoonGame.option_table.defaults(), all_pass="redeal")}
     kinds = set()
     for line in lines[1:]:
         kinds.add(line["event"])

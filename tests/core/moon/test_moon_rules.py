@@ -609,9 +609,14 @@ def test_moon_tie_for_top_continues_until_one_leads_alone():
 
 # -- options and labels ---------------------------------------------------------
 
+DEFAULTS = {"all_pass": "force_last", "target": 21, "min_bid": 4, "widow": "take",
+            "trumps_before_widow": False, "moon": "instant", "doubles_trump": True,
+            "no_trumps": True}
+
+
 def test_moon_options_defaults_and_help():
     table = MoonGame.option_table
-    assert table.defaults() == {"all_pass": "force_last", "target": 21}
+    assert table.defaults() == DEFAULTS
     assert all(spec.help for spec in table.specs)
     assert table.by_name["all_pass"].choices == ("force_last", "redeal")
     assert MoonGame(options={"target": "30"}).options["target"] == 30
@@ -619,7 +624,7 @@ def test_moon_options_defaults_and_help():
     for bad in ({"target": 6}, {"target": "x"}, {"all_pass": "shuffle"}, {"trumps": 1}):
         with pytest.raises(OptionError):
             MoonGame(options=bad)
-    assert MoonGame(seed=4).header()["options"] == {"all_pass": "force_last", "target": 21}
+    assert MoonGame(seed=4).header()["options"] == DEFAULTS
 
 
 def test_moon_describe_bid_labels():

@@ -71,7 +71,7 @@ def test_moon_view_table_state_through_a_hand():
         (2, Phase.BID, 1, 1, 1)
     assert (view.bidder, view.bid, view.trump, view.mode, view.leader) == (None,) * 5
     assert view.hand == tuple(parse_tile(t) for t in deal["hands"][2])
-    assert view.target == 21 and view.options == {"all_pass": "force_last", "target": 21}
+    assert view.target == 21 and view.options == MoonGame.option_table.defaults()
     assert view.high_bid is None
     game.apply(Bid(1, 5))
     assert game.view(0).high_bid == 5
