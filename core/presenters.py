@@ -12,6 +12,7 @@ from typing import Any
 
 from core.narration import moon_bid_text, texas42_bid_text
 from core.texas42.bidding import decode_bid
+from core.texas42.bidding import describe_bid as describe_42_bid
 
 
 def _moon_bid(line: Mapping[str, Any]) -> str:
@@ -19,7 +20,10 @@ def _moon_bid(line: Mapping[str, Any]) -> str:
 
 
 def _texas42_bid(line: Mapping[str, Any]) -> str:
-    return texas42_bid_text(decode_bid(line.get("bid")), bool(line.get("plunge")))
+    bid = decode_bid(line.get("bid"))
+    if line.get("splash") is True and bid is not None:
+        return describe_42_bid(bid, splash=True)
+    return texas42_bid_text(bid, bool(line.get("plunge")))
 
 
 BID_LABELS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
@@ -29,7 +33,8 @@ BID_LABELS: Mapping[str, Callable[[Mapping[str, Any]], str]] = {
 
 def recorded_bid_label(game: str, line: Mapping[str, Any]) -> str:
     """A record's ``bid`` line in the game's words: "pass", "5", "21 (shoot the moon)",
-    "30 (forced)", "2 marks", "Plunge (4 marks)". ``ValueError`` for a malformed 42 bid."""
+    "30 (forced)", "2 marks", "Plunge (4 marks)", "Splash (2 marks)". ``ValueError`` for a
+    malformed 42 bid."""
     label = BID_LABELS.get(game, _moon_bid)(line)
     return label + " (forced)" if line.get("forced") else label
 

@@ -111,13 +111,15 @@ def _moon_bid_label(bid: int) -> str:
     return "21 (moon)" if bid == 21 else str(bid)
 
 
-def _texas42_bid(value: Any, plunge: bool) -> tuple[str, int]:
+def _texas42_bid(value: Any, plunge: bool, splash: bool = False) -> tuple[str, int]:
     """(label, size on the point scale) of a recorded 42 bid."""
     if isinstance(value, dict):
         marks = _int(value.get("marks"), "marks")
         size = marks * MARK
         if plunge:
             return f"Plunge ({marks} marks)", size + 1     # after a plain bid of 4 marks
+        if splash:
+            return f"Splash ({marks} marks)", size + 1     # after a plain bid of 2 or 3
         return ("1 mark" if marks == 1 else f"{marks} marks"), size
     size = _int(value, "bid")
     return str(size), size
@@ -145,17 +147,22 @@ def _texas42(header: dict[str, Any], lines: list[dict[str, Any]], seat: int,
     bids = []
     hands = 0
     plunged: set[int] = set()      # players who called a Plunge this hand
+    splashed: set[int] = set()     # ... a Splash
     for line in lines:
         kind = line.get("event")
         if kind == "hand_start":
-            plunged = set()
+            plunged, splashed = set(), set()
         elif kind == "bid" and line.get("plunge") is True:
             player: Any = line.get("player")
             plunged.add(player)
+        elif kind == "bid" and line.get("splash") is True:
+            splasher: Any = line.get("player")
+            splashed.add(splasher)
         elif kind == "hand_end":
             hands += 1
             if line.get("bidder") == seat:
-                label, size = _texas42_bid(line.get("bid"), seat in plunged)
+                label, size = _texas42_bid(line.get("bid"), seat in plunged,
+                                           seat in splashed)
                 bids.append(BidResult(label, size, line.get("made") is True))
     target = str((header.get("options") or {}).get("target", "marks:7"))
     unit = "points" if target.strip().lower().startswith("points") else "marks"

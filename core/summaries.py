@@ -94,6 +94,7 @@ class Texas42Hand:
     teams: tuple[TeamTake, TeamTake]
     unit: str
     ended_early: bool
+    splash: bool = False
 
     @property
     def bidders(self) -> TeamTake:
@@ -117,6 +118,8 @@ def texas42_hand(lines: Sequence[dict[str, Any]], target_kind: str | None = None
     trump = None if trump_line is None else str(trump_line["trump"])
     plunge = any(line.get("event") == "bid" and line.get("player") == bidder
                  and line.get("plunge") for line in lines)
+    splash = any(line.get("event") == "bid" and line.get("player") == bidder
+                 and line.get("splash") is True for line in lines)
     if trump in ("nello", "sevens"):
         contract = trump
     else:
@@ -143,11 +146,12 @@ def texas42_hand(lines: Sequence[dict[str, Any]], target_kind: str | None = None
     bid_team = team_of(bidder)
     needed = bid if contract == "points" else None
     return Texas42Hand(
-        bidder=bidder, bid=bid, bid_label=describe_42_bid(bid, plunge), plunge=plunge,
+        bidder=bidder, bid=bid, bid_label=describe_42_bid(bid, plunge, splash=splash),
+        plunge=plunge,
         trump=trump, contract=contract, made=bool(end["made"]), bid_team=bid_team,
         needed=needed, margin=None if needed is None else points[bid_team] - needed,
         teams=(teams[0], teams[1]), unit=target_kind,
-        ended_early=bool(end.get("ended_early")))
+        ended_early=bool(end.get("ended_early")), splash=splash)
 
 
 # -- Moon -------------------------------------------------------------------------------

@@ -259,3 +259,30 @@ def test_reshake_record_line():
             again.apply(command)
     assert [e.to_record() for e in again.history] == lines
     assert again.state_key()["hands"] == game.state_key()["hands"]
+
+
+# -- Splash in the hand review, the score sheet's bid and the statistics -------------------
+def test_splash_labels_in_summaries_presenters_and_statistics():
+    from core.presenters import recorded_bid_label
+    from core.statistics import summarize_lines
+    from core.summaries import texas42_hand
+
+    game = game_with(SPLASH, splash=True, target="marks:2")
+    game.apply(_splash(0))
+    bids(game, None, None, None)
+    game.apply(NameTrump(2, "6"))
+    lead_in_order(game, 2, ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"])
+    assert game.is_over
+    header = game.header([{"name": "You", "kind": "human", "level": None}] +
+                         [{"name": f"Bot {i}", "kind": "bot", "level": "easy"}
+                          for i in (1, 2, 3)])
+    lines = [e.to_record() for e in game.history]
+    [splash_line] = [line for line in lines if line["event"] == "bid" and line["player"] == 0]
+    assert recorded_bid_label("texas42", splash_line) == "Splash (2 marks)"
+    hand = texas42_hand(lines)
+    assert hand.splash and not hand.plunge and hand.bid_label == "Splash (2 marks)"
+    assert hand.contract == "marks" and hand.made
+    summary = summarize_lines([header] + lines)
+    assert summary is not None
+    assert [(b.label, b.size, b.made) for b in summary.bids] == \
+        [("Splash (2 marks)", 2 * MARK + 1, True)]
