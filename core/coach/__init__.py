@@ -10,10 +10,12 @@ One call does it all::
         ...
 
 ``header`` is a record's header (``game``, ``seed``, ``options``, ``players``) and
-``lines`` its event lines (``docs/record-format.md``): a whole game's, or a finished
-hand's own lines (``hand_start`` ... ``hand_end``) with the header. ``hand`` picks the
-hand (1-based, counted in ``lines``; default: the last one finished). ``seat`` is the
-player the report speaks to ("you").
+``lines`` its event lines (``docs/record-format.md``) from the game's start up to at
+least the end of the hand wanted: a whole game, a save in progress, or the lines up to
+a hand just finished (a hand's lines alone cannot be replayed: the engine rebuilds a
+hand from the game's start, and the record check refuses them). ``hand`` picks the hand
+(1-based; default: the last one finished). ``seat`` is the player the report speaks to
+("you").
 
 * Moon and Texas 42 give a :class:`HandReport`: the hand's :class:`Par` (every hand
   open, perfect play from the first lead, under the contract played, and the best

@@ -270,7 +270,8 @@ def hand_par(game: str, points: list[DecisionPoint], end: dict[str, Any] | None,
     early = " (the hand stopped early)" if end is not None and end.get("ended_early") else ""
     text = [f"Par (every hand open, perfect play): {says(subject, 'takes')} {value} {unit} "
             f"under {_trump_words(trump)}, {'enough for' if made else 'short of'} {contract}"]
-    text[0] += f"; {'it' if game == 'texas42' or not is_you(who) else 'you'} took {taken}{early}."
+    took = "it" if game == "texas42" else ("you" if is_you(who) else who)
+    text[0] += f"; {took} took {taken}{early}."
     if best_trump is not None and best_value is not None and best_trump != trump \
             and best_value > value:
         text.append(f"From the deal: {_trump_words(best_trump)} would take {best_value} "
