@@ -344,3 +344,26 @@ def test_the_views_and_commands_travel_whole():
             line = json.loads(json.dumps(command_line(command)))
             assert type(game).command_from_record(line) == command
             game.apply(command)
+
+
+async def test_a_tables_hints_setting_is_told_to_its_seats_and_kept_over_a_restart(where):
+    server = await serve(where)
+    alice = await player(where, "alice")
+    alice.send("open", game="moon", name="elm-nohint", aids={"hints": False},
+               seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    joined = await alice.expect("joined")
+    assert joined["aids"] == {"hints": False}
+    alice.send("open", game="moon", name="elm-hint",
+               seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    assert (await alice.expect("joined"))["aids"] == {"hints": True}
+    alice.send("open", game="moon", aids={"hints": "yes"},
+               seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    assert (await alice.expect("error"))["code"] == "bad_aids"
+    await alice.close()
+    await server.close()
+    server = await serve(where)
+    try:
+        assert server.tables["elm-nohint"].hints is False
+        assert server.tables["elm-hint"].hints is True
+    finally:
+        await server.close()

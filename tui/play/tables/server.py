@@ -380,10 +380,13 @@ class TableServer:
         if not GAME_INFO[game].fixed_players:          # the seats say how many play
             options.setdefault("players", len(seats))
         level = message.get("level", "standard")
+        aids = message.get("aids") or {}
+        if not isinstance(aids, dict) or not isinstance(aids.get("hints", True), bool):
+            raise TableError("bad_aids", "aids is an object: {\"hints\": true or false}")
         try:
             table = Table(name, game, options, seats, host=connection.identity,
                           seed=self.rng.randrange(2 ** 31), level=level,
-                          hold_seconds=self.hold_seconds)
+                          hold_seconds=self.hold_seconds, hints=aids.get("hints", True))
         except OptionError as exc:
             raise TableError("bad_options", str(exc)[:300]) from None
         self.tables[name] = table
@@ -564,7 +567,7 @@ class TableServer:
                  for s in meta["seats"]]
         table = Table(name, meta["game"], meta["options"], seats, host=meta["host"],
                       seed=int(meta["seed"]), level=meta.get("level", "standard"),
-                      hold_seconds=self.hold_seconds)
+                      hold_seconds=self.hold_seconds, hints=meta.get("hints") is not False)
         record_path = self.tables_dir / f"{name}.jsonl"
         if meta["state"] == "playing" and record_path.exists():
             try:

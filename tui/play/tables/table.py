@@ -70,8 +70,9 @@ class Table:
 
     def __init__(self, name: str, game_name: str, options: dict[str, Any], seats: list[Seat], *,
                  host: str, seed: int, level: str = "standard", hold_seconds: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 hints: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         self.name = name
+        self.hints = bool(hints)       # the table's play aid: hints for its people, or none
         self.info = game_info(game_name)
         self.game_name = self.info.name
         self.seats = seats
@@ -209,7 +210,8 @@ class Table:
         return {"table": self.name, "game": self.game_name, "title": self.info.title,
                 "host": self.host, "state": self.state, "options": self.options,
                 "seats": [seat.public(now) for seat in self.seats], "free": self.free_seats(),
-                "to_act": self.to_act, "watchers": len(self.watchers)}
+                "to_act": self.to_act, "watchers": len(self.watchers),
+                "aids": {"hints": self.hints}}
 
     def new_lines(self) -> list[dict[str, Any]]:
         """The history's lines not yet sent (the referee's view: filter per seat)."""
@@ -243,4 +245,4 @@ class Table:
         """What the server keeps beside the record to resume the table."""
         return {"table": self.name, "game": self.game_name, "options": self.options,
                 "seed": self.seed, "host": self.host, "level": self.level, "state": self.state,
-                "seats": [seat.to_json() for seat in self.seats]}
+                "hints": self.hints, "seats": [seat.to_json() for seat in self.seats]}
