@@ -174,7 +174,8 @@ class MoonGame(Game):
             bid=self._bid,
             trump=self._trump,
             mode=self._mode,
-            widow_taken=self._widow if is_bidder else None,
+            widow_taken=(self._widow if is_bidder and self._widow_state in ("held", "discarded")
+                         else None),
             discard=self._discard if is_bidder else None,
             tricks=tuple(self._tricks),
             current_trick=tuple(self._current),

@@ -14,6 +14,13 @@ alone. Decisions: bid (or pass), the widow discard, trumps, and plays.
   every tile that can still take a trick from the bidder
   (:mod:`core.bots.trick.defence`); so does the easy bot when it throws.
 
+House options: bids start at ``min_bid``; only the trumps the settings offer are
+named; with ``trumps_before_widow`` trumps are named from the 7 tiles dealt and
+the discard keeps them; under ``widow = optional`` the easy bot always takes the
+widow and the standard bot leaves it face down when no unseen tile could add a
+trump (taking never makes a hand worse: the widow itself may be laid aside);
+under ``widow = none`` the 0-0 is out of play.
+
 Also here, for the expert too: what a Moon player knows (:func:`unseen_tiles`,
 :func:`hidden_of`) and how a hand rates (:func:`best_rating`,
 :func:`best_discard`, :func:`discard_plans`).
@@ -30,10 +37,10 @@ from core.bots.trick.defence import defend_follow, defend_lead, keep_value, may_
 from core.bots.trick.sampling import Hidden, Slot
 from core.bots.trick.solver import mask_of
 from core.bots.trick.view import played_tiles, shown_voids, void_in
-from core.commands import Bid, Command, Discard, NameTrump, Play
+from core.commands import Bid, Command, Discard, Draw, NameTrump, Pass, Play
 from core.game import Phase
 from core.moon.view import MOON as MOON_BID
-from core.moon.view import MoonView, tricks_needed
+from core.moon.view import MoonView, tricks_needed, trump_choices_for
 from core.tiles import Tile, moon_set
 from core.tricks.play import TRUMP, TrumpMode, is_trump, rank, suit_led
 
@@ -43,13 +50,35 @@ TRUMPS = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")
 
 # -- what a Moon player knows ----------------------------------------------------
 
+def universe_of(view: MoonView) -> tuple[Tile, ...]:
+    """Every tile in play: Moon's 22, or 21 without the 0-0 under ``widow = none``."""
+    if view.widow_rule == "none":
+        return tuple(t for t in UNIVERSE if t != Tile(0, 0))
+    return UNIVERSE
+
+
+def trumps_offered(view: MoonView) -> tuple[str, ...]:
+    """The trumps the settings let a bidder name, in :data:`TRUMPS` order."""
+    allowed = trump_choices_for(view.options)
+    return tuple(t for t in TRUMPS if t in allowed)
+
+
+def widow_unseen(view: MoonView) -> bool:
+    """Whether the widow is still face down and may yet come to the bidder: during
+    the bidding, or the bidder's own view before it takes or leaves it."""
+    if view.widow_rule == "none":
+        return False
+    return view.phase == Phase.BID or (
+        view.player == view.bidder and view.widow_taken is None and not view.widow_declined)
+
+
 def unseen_tiles(view: MoonView) -> list[Tile]:
     """Tiles this player has not seen (others' hands, and the widow or discard)."""
     known = set(view.hand) | set(played_tiles(view))
     for t in (view.widow_taken, view.discard):
         if t is not None:
             known.add(t)
-    return [t for t in UNIVERSE if t not in known]
+    return [t for t in universe_of(view) if t not in known]
 
 
 def hidden_of(view: MoonView) -> Hidden:
@@ -57,37 +86,54 @@ def hidden_of(view: MoonView) -> Hidden:
     sizes: dict[Slot, int] = {p: view.hand_counts[p] for p in range(3) if p != view.player}
     spare = len(pool) - sum(sizes.values())
     if spare:
-        sizes["widow" if view.phase == Phase.BID else "discard"] = spare
+        sizes["widow" if widow_unseen(view) else "discard"] = spare
     forbidden: dict[Slot, int] = {p: m for p, m in shown_voids(view).items()}
     return Hidden(mask_of(pool), sizes, forbidden)
 
 
-def best_rating(hand: Sequence[Tile]) -> tuple[str, float]:
-    """The trump that rates ``hand`` best, and its rating (tricks, roughly)."""
-    return ev.rank_trumps(hand, TRUMPS, {}, "moon", UNIVERSE)[0]
+def best_rating(hand: Sequence[Tile], trumps: Sequence[str] = TRUMPS,
+                universe: Sequence[Tile] = UNIVERSE) -> tuple[str, float]:
+    """The trump (of ``trumps``) that rates ``hand`` best, and its rating (tricks, roughly)."""
+    return ev.rank_trumps(hand, trumps, {}, "moon", universe)[0]
 
 
-def best_discard(tiles: Sequence[Tile], mode: TrumpMode) -> tuple[Tile, float]:
+def best_discard(tiles: Sequence[Tile], mode: TrumpMode,
+                 universe: Sequence[Tile] = UNIVERSE) -> tuple[Tile, float]:
     """The discard (from 8 tiles) that leaves the best-rated hand under ``mode``."""
     best: tuple[Tile, float] | None = None
     for d in sorted(tiles, reverse=True):
         rest = [t for t in tiles if t != d]
-        score = ev.estimate_tricks(rest, mode, UNIVERSE)
+        score = ev.estimate_tricks(rest, mode, universe)
         if best is None or score > best[1] + 1e-9:
             best = (d, score)
     assert best is not None  # tiles is not empty
     return best
 
 
-def discard_plans(tiles: Sequence[Tile]) -> list[tuple[Tile, str, float]]:
-    """(discard, trump, rating) for every discard and trump, best first."""
+def discard_plans(tiles: Sequence[Tile], trumps: Sequence[str] = TRUMPS,
+                  universe: Sequence[Tile] = UNIVERSE) -> list[tuple[Tile, str, float]]:
+    """(discard, trump, rating) for every discard and trump (of ``trumps``), best first."""
     plans: list[tuple[Tile, str, float]] = []
     for d in sorted(tiles, reverse=True):
         rest = [t for t in tiles if t != d]
-        for trump in TRUMPS:
-            plans.append((d, trump, ev.estimate_tricks(rest, TrumpMode(trump), UNIVERSE)))
+        for trump in trumps:
+            plans.append((d, trump, ev.estimate_tricks(rest, TrumpMode(trump), universe)))
     plans.sort(key=lambda p: -p[2])
     return plans
+
+
+def plan_trumps(view: MoonView) -> tuple[str, ...]:
+    """The trumps a discard may plan for: the one named already (``trumps_before_widow``),
+    else every trump the settings offer."""
+    return (view.trump,) if view.trump is not None else trumps_offered(view)
+
+
+def widow_could_add_trump(view: MoonView) -> bool:
+    """Whether some unseen tile would be a trump for the bidder: the trump named, or
+    (not named yet) the one that rates the 7 tiles best."""
+    trump = view.trump or best_rating(view.hand, trumps_offered(view), universe_of(view))[0]
+    mode = TrumpMode(trump)
+    return any(is_trump(t, mode) for t in unseen_tiles(view))
 
 
 def bids_in(legal: Sequence[Command]) -> list[Bid]:
@@ -144,19 +190,39 @@ def bidder_may_hold(view: MoonView) -> list[Tile]:
     return may_hold(unseen_tiles(view), shown_voids(view).get(bidder, 0))
 
 
+def lowest_bid(view: MoonView, legal: Sequence[Command]) -> Bid | None:
+    """The lowest bid (not a pass) among ``legal``."""
+    bids = [c for c in bids_in(legal) if c.bid is not None]
+    return min(bids, key=lambda c: c.bid or 0) if bids else None
+
+
 class _MoonBot(TrickBot):
-    deciders = {**TrickBot.deciders, Phase.WIDOW: "discard"}
+    deciders = {**TrickBot.deciders, Phase.WIDOW: "widow"}
 
     def bid(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         raise NotImplementedError
 
+    def widow(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
+        """The widow step: take or leave it (``widow = optional``), else the discard."""
+        if any(isinstance(c, (Draw, Pass)) for c in legal):
+            return self.take_or_leave(view, legal, rng)
+        return self.discard(view, legal, rng)
+
+    def take_or_leave(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
+        """Leave the widow face down when no unseen tile could add a trump, else take it."""
+        if widow_could_add_trump(view):
+            return Draw(view.player)
+        return Pass(view.player)
+
     def discard(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
         tiles = tiles_in(legal)
-        plans = discard_plans(tiles)
+        plans = discard_plans(tiles, plan_trumps(view), universe_of(view))
         return Discard(view.player, plans[0][0])
 
     def trump(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
-        trump, _ = best_rating(view.hand)
+        offered = [c.trump for c in legal if isinstance(c, NameTrump)]
+        trumps = [t for t in TRUMPS if t in offered] or offered
+        trump, _ = best_rating(view.hand, trumps, universe_of(view))
         return NameTrump(view.player, trump)
 
     def play(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
@@ -176,12 +242,16 @@ class MoonEasyBot(_MoonBot):
         lengths = ev.suit_lengths(view.hand)
         held = set(view.hand)
         good = [n for n, k in lengths.items() if k >= 4 and Tile(n, n) in held]
-        if good and Bid(view.player, 4) in legal:
-            return Bid(view.player, 4)
+        low = lowest_bid(view, legal)
+        if good and low is not None and low.bid is not None and low.bid <= 4:
+            return low
         return Bid(view.player, None) if Bid(view.player, None) in legal else legal[0]
 
+    def take_or_leave(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
+        return Draw(view.player)
+
     def discard(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
-        suit = self._longest(view.hand)
+        suit = self._longest(view.hand) if view.trump is None else _suit_of(view.trump)
         tiles = tiles_in(legal)
         off = [t for t in tiles if not t.has(suit)] or tiles
         return Discard(view.player, min(off, key=lambda t: (t.is_double, t.pips)))
@@ -191,6 +261,7 @@ class MoonEasyBot(_MoonBot):
 
     @staticmethod
     def _longest(hand: Sequence[Tile]) -> int:
+        """The longest suit (its double breaking ties, then the higher)."""
         lengths = ev.suit_lengths(hand)
         held = set(hand)
         return max(range(7), key=lambda n: (lengths[n], Tile(n, n) in held, n))
@@ -214,6 +285,11 @@ class MoonEasyBot(_MoonBot):
         return Play(view.player, _lowest(tiles, mode))
 
 
+def _suit_of(trump: str) -> int:
+    """The suit a discard keeps for ``trump`` named already (-1: doubles or none)."""
+    return int(trump) if trump.isdigit() else -1
+
+
 # -- standard --------------------------------------------------------------------------
 
 class MoonStandardBot(_MoonBot):
@@ -224,11 +300,11 @@ class MoonStandardBot(_MoonBot):
     margin = 0.4          # tricks added to the rating (the widow helps the bidder)
 
     def bid(self, view: MoonView, legal: list[Command], rng: random.Random) -> Command:
-        _, rating = best_rating(view.hand)
-        capacity = rating + self.margin
+        _, rating = best_rating(view.hand, trumps_offered(view), universe_of(view))
+        capacity = rating + (self.margin if view.widow_rule != "none" else 0.0)
         options = [(c.bid, c) for c in bids_in(legal) if c.bid is not None]
         moon = [c for b, c in options if b == MOON_BID]
-        if moon and self._sure_moon(view.hand):
+        if moon and self._sure_moon(view.hand, trumps_offered(view), universe_of(view)):
             return moon[0]
         fits = [(b, c) for b, c in options if b != MOON_BID and b <= capacity]
         if fits:
@@ -236,10 +312,11 @@ class MoonStandardBot(_MoonBot):
         return Bid(view.player, None) if Bid(view.player, None) in legal else legal[0]
 
     @staticmethod
-    def _sure_moon(hand: Sequence[Tile]) -> bool:
-        trump, _ = best_rating(hand)
+    def _sure_moon(hand: Sequence[Tile], trumps: Sequence[str] = TRUMPS,
+                   universe: Sequence[Tile] = UNIVERSE) -> bool:
+        trump, _ = best_rating(hand, trumps, universe)
         mode = TrumpMode(trump)
-        unseen = [t for t in UNIVERSE if t not in hand]
+        unseen = [t for t in universe if t not in hand]
         # every tile a top trump or a walker with no trumps left outside
         trumps_out = [t for t in unseen if is_trump(t, mode)]
         for t in hand:
