@@ -157,8 +157,10 @@ def describe_command(game: str, command: Command, names: Sequence[str] | None = 
         seats += [f"Player {i + 1}" for i in range(len(seats), n)]
         return f"Play {command.tile} on {train_text(command.train, seats)}"
     if isinstance(command, Draw):
-        return "Draw from the boneyard"
+        return "Take the widow" if game == "moon" else "Draw from the boneyard"
     if isinstance(command, Pass):
+        if game == "moon":
+            return "Leave the widow face down"
         return "Pass (no play, boneyard empty)"
     return str(command)
 
@@ -266,7 +268,10 @@ class MoonNarrator(_TrickNarrator):
         if self.reveal:
             for p, hand in enumerate(hands):
                 self.say(f"{says(self.name(p), 'was')} dealt {tiles_text(hand)}.")
-            self.say(f"The widow: {_tile(line['widow'])}.")
+            if line.get("widow") is None:
+                self.say("No widow this game (the 0-0 is out too).")
+            else:
+                self.say(f"The widow: {_tile(line['widow'])}.")
         elif self.viewer is not None and self.viewer < len(hands):
             self.say(f"You were dealt {tiles_text(hands[self.viewer])}.")
 
@@ -289,6 +294,10 @@ class MoonNarrator(_TrickNarrator):
     def on_widow(self, line: dict[str, Any]) -> None:
         p = line["player"]
         who = self.name(p)
+        if line.get("took") is None:
+            mine = "your" if is_you(who) else "their"
+            self.say(f"{who} left the widow face down and kept {mine} 7 tiles.")
+            return
         if self.reveal or p == self.viewer:
             took, laid = _tile(line["took"]), _tile(line["discarded"])
             if took == laid:

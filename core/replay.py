@@ -319,7 +319,7 @@ def _step_tile(events: list[dict[str, Any]]) -> str | None:
     for line in reversed(events):
         if line.get("event") in ("play", "draw") and "tile" in line:
             return str(line["tile"])
-        if line.get("event") == "widow" and "took" in line:
+        if line.get("event") == "widow" and line.get("took") is not None:
             return str(line["took"])
     return None
 

@@ -402,3 +402,27 @@ def test_expert_values_a_moon_by_the_moon_setting():
     points = MoonExpertBot._bidder_score(7, 21, MoonExpertBot._moon_value(
         game_at_widow({"moon": "points"}).view(0)))
     assert instant > points and round(points - 0.15 * 7, 6) == 21
+
+
+# -- narration and the replay viewer --------------------------------------------------
+
+def test_declined_widow_narrated_and_replayed():
+    from core.narration import describe_command, narrate
+    from core.replay import replay_game
+
+    game = game_at_widow({"widow": "optional"})
+    game.apply(Pass(0))
+    lines = narrate("moon", game.history, names=["You", "West", "East"], viewer=1)
+    assert "You left the widow face down and kept your 7 tiles." in lines
+    assert describe_command("moon", Pass(0)) == "Leave the widow face down"
+    assert describe_command("moon", Draw(0)) == "Take the widow"
+    steps = replay_game(game.header(), game)
+    assert steps.table(steps.length).marked is None
+
+
+def test_no_widow_deal_narrated():
+    from core.narration import narrate
+
+    game = game_at_widow({"widow": "none"}, NO_WIDOW)
+    assert "No widow this game" in str(narrate("moon", game.history, names=["A", "B", "C"],
+                                                viewer=None))
