@@ -164,3 +164,41 @@ def test_a_table_from_the_server_is_shown_as_plain_text():
     text = label.plain
     assert "[b]Eve[/b]" in text and "\x1b" not in text      # shown as typed, never markup
     assert "x" * 60 not in text                       # a name is cut to 40 characters
+
+
+async def test_a_table_is_opened_with_the_settings_and_hints_chosen_on_its_screen(
+        tmp_path, monkeypatch):
+    from textual.widgets import Input
+
+    from tui.screens.setup import TableSettingsScreen
+    async with table_server(tmp_path, monkeypatch) as server:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("o")
+            await wait_for(pilot, lambda: isinstance(app.screen, OpenTableScreen), "open screen")
+            opening = app.screen
+            while opening.game != "moon":
+                await pilot.press("g")
+            assert "Settings: the game's defaults" in str(opening.query_one("#tables-list")
+                                                          .get_option_at_index(1).prompt)
+            await pilot.press("e")
+            await wait_for(pilot, lambda: isinstance(app.screen, TableSettingsScreen),
+                           "the table's settings")
+            settings = app.screen
+            assert not settings.query("#seed")                  # no deal number: the server's
+            assert not any(row.display for row in settings.query(".seat-row"))
+            settings.query_one("#opt-target", Input).value = "11"
+            await pilot.press("f5")
+            await wait_for(pilot, lambda: app.screen is opening, "back to the table's screen")
+            assert opening.options["target"] == 11
+            assert "target 11" in str(opening.query_one("#tables-list")
+                                      .get_option_at_index(1).prompt)
+            await pilot.press("h")                              # hints off for everyone
+            assert opening.hints is False
+            opening.query_one("#tables-list").highlighted = opening.FIRST_SEAT_ROW
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "waiting room")
+            table = server.tables[app.screen.table]
+            assert table.options["target"] == 11 and table.hints is False
+            assert app.preferences.choices("moon").options["target"] == 11   # remembered

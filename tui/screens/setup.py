@@ -3,6 +3,11 @@
 Every control starts at the last choice (or the rules' default). The values
 are checked by the core's option table when the game starts; a refused value
 is shown with the core's reason and nothing starts.
+
+:class:`TableSettingsScreen` (``SetupScreen(game, for_table=True)``) is the same form
+for a shared table's rules: no seats and no deal number (the table's screen and the
+server choose those); F5 keeps the settings (remembered like a solo game's) and the
+screen dismisses with them.
 """
 
 from __future__ import annotations
@@ -73,8 +78,9 @@ class SetupScreen(Screen):
         Binding("escape", "back", "Back", id="setup.back"),
     ]
 
-    def __init__(self, game_name: str) -> None:
+    def __init__(self, game_name: str, *, for_table: bool = False) -> None:
         super().__init__()
+        self.for_table = for_table
         self.game_name = game_name
         self.game_cls = game_class(game_name)
         self.specs = list(self.game_cls.option_table.specs)
@@ -86,8 +92,9 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         choices = self.host.preferences.choices(self.game_name)
         saved = dict(choices.options)
-        yield Static(Text(f"Set up {self.game_cls.title}"),
-                     id="setup-title")
+        title = (f"Settings of a shared {self.game_cls.title} table" if self.for_table
+                 else f"Set up {self.game_cls.title}")
+        yield Static(Text(title), id="setup-title")
         with VerticalScroll(id="setup-form"):
             for spec in self.specs:
                 value = saved.get(spec.name, spec.default)
@@ -103,19 +110,22 @@ class SetupScreen(Screen):
                 options = SEAT0_CHOICES if seat == 0 else BOT_CHOICES
                 if level not in [v for _, v in options]:
                     level = options[0][1] if seat == 0 else "standard"
-                with Horizontal(classes="setup-row seat-row", id=f"seat-row-{seat}"):
+                with Horizontal(classes="setup-row seat-row", id=f"seat-row-{seat}") as row:
+                    row.display = not self.for_table
                     yield Label(seat_label(self.num_players_guess(), seat),
                                 classes="setup-label", id=f"seat-label-{seat}")
                     yield Select(options, value=level, allow_blank=False, compact=True,
                                  id=f"seat-{seat}")
-            with Horizontal(classes="setup-row"):
-                yield Label("Deal #", classes="setup-label")
-                yield Input(placeholder="random", type="integer", compact=True, id="seed")
-            yield Static("The same deal # and settings give the same deal again.",
-                         classes="setup-help")
+            if not self.for_table:
+                with Horizontal(classes="setup-row"):
+                    yield Label("Deal #", classes="setup-label")
+                    yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                yield Static("The same deal # and settings give the same deal again.",
+                             classes="setup-help")
         yield Static("", id="setup-error")
         with Horizontal(id="setup-buttons"):
-            yield Button("Start game", id="start", variant="primary", compact=True)
+            yield Button("Use these settings" if self.for_table else "Start game", id="start",
+                         variant="primary", compact=True)
             yield Button("Back", id="back", compact=True)
         yield KeysFooter(tight_first=False)
 
@@ -155,7 +165,7 @@ class SetupScreen(Screen):
     def _sync_seats(self) -> None:
         players = self.num_players_guess()
         for seat in range(MAX_SEATS):
-            self.query_one(f"#seat-row-{seat}").display = seat < players
+            self.query_one(f"#seat-row-{seat}").display = seat < players and not self.for_table
             self.query_one(f"#seat-label-{seat}", Label).update(seat_label(players, seat))
         allowed = set_choices(self.game_name, players)
         if allowed is not None:
@@ -185,7 +195,7 @@ class SetupScreen(Screen):
         self.game_cls(options=options, seed=0)  # checks such as the draw table live in the core
         players = self.num_players_guess()
         levels = [self.query_one(f"#seat-{i}", Select).value for i in range(players)]
-        seed_text = self.query_one("#seed", Input).value.strip()
+        seed_text = "" if self.for_table else self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         return options, [str(v) for v in levels], seed
 
@@ -198,6 +208,10 @@ class SetupScreen(Screen):
         prefs = self.host.preferences
         choices = prefs.choices(self.game_name)
         choices.options = {k: v for k, v in options.items() if v is not None}
+        if self.for_table:                  # the table's seats are chosen on its own screen
+            prefs.save()
+            self.dismiss(choices.options)
+            return
         choices.levels = levels
         prefs.last_game = self.game_name
         prefs.save()
@@ -205,6 +219,9 @@ class SetupScreen(Screen):
         self.host.start_game(self.game_name, options, levels, seed)
 
     def action_back(self) -> None:
+        if self.for_table:
+            self.dismiss(None)
+            return
         self.app.pop_screen()
 
     @on(Button.Pressed, "#start")
@@ -218,3 +235,16 @@ class SetupScreen(Screen):
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_start()
+
+
+class TableSettingsScreen(SetupScreen):
+    """A shared table's rules settings (no seats, no deal number); dismisses with the
+    chosen options, or ``None`` for Back."""
+
+    BINDINGS = [
+        Binding("ctrl+s,f5", "start", "Use them", key_display="F5", id="table_settings.use"),
+        Binding("escape", "back", "Back", id="table_settings.back"),
+    ]
+
+    def __init__(self, game_name: str) -> None:
+        super().__init__(game_name, for_table=True)

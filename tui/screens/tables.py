@@ -4,8 +4,10 @@ waiting for its players.
 * :class:`TablesScreen`: the open tables of the table server (game, name, who sits
   where, free seats, waiting or in play). Enter takes a free seat (or watches a table
   without one), ``w`` watches, ``r`` reads the list again, ``o`` opens a new table.
-* :class:`OpenTableScreen`: the game, and for each seat: you, a person (open), or a
-  bot of a level. Enter opens the table with the game's default settings.
+* :class:`OpenTableScreen`: the game, its settings (``e``: the setup screen's rules
+  form, starting from the last settings chosen for that game), hints on or off for
+  everyone (``h``), and for each seat: you, a person (open), or a bot of a level.
+  Enter opens the table.
 * :class:`WaitingRoomScreen`: the table's name to pass on ("tell Bob: join
   ``oak-42``"), who has sat down, what happened; the host starts it with ``s`` (bots
   take the seats still open). When the game begins, the app opens the game screen.
@@ -227,31 +229,45 @@ class TablesScreen(_LinkScreen):
 
 
 class OpenTableScreen(_LinkScreen):
-    """A new shared table: the game, and who sits in each seat."""
+    """A new shared table: the game, its settings, hints, and who sits in each seat."""
 
     DEFAULT_CSS = "OpenTableScreen { align: center top; }" + SCREEN_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Open the table", priority=True, id="open.open"),
         Binding("g", "game(1)", "Game", id="open.game"),
+        Binding("e", "settings", "Settings", id="open.settings"),
+        Binding("h", "hints", "Hints", id="open.hints"),
         Binding("space,right", "seat(1)", "Change seat", key_display="space", id="open.seat"),
         Binding("left", "seat(-1)", "Back", show=False, id="open.seat_back"),
         Binding("q,escape", "back", "Back", key_display="q", id="open.back"),
         Binding("question_mark,f1", "app.help", "Help", key_display="?", id="open.help"),
     ]
 
+    GAME_ROW, SETTINGS_ROW, HINTS_ROW, FIRST_SEAT_ROW = 0, 1, 2, 3
+
     def __init__(self, game: str = "texas42") -> None:
         super().__init__()
         self.game = game if game in GAME_INFO else "texas42"
-        self.seats = self._default_seats()
+        self.options: dict[str, Any] = {}
+        self.hints = True
+        self.seats: list[str] = []
 
     def _default_seats(self) -> list[str]:
         info = GAME_INFO[self.game]
-        count = info.default_players
+        count = int(self.options.get("players", info.default_players))
         if info.teams:                         # your partner across the table is a person
             return ["me" if i == 0 else "open" if i == count // 2 else "standard"
                     for i in range(count)]
         return ["me", "open"] + ["standard"] * (count - 2)
+
+    def _use_game(self, game: str) -> None:
+        """``game``, with the settings last chosen for it (solo or shared)."""
+        self.game = game
+        spec_names = {spec.name for spec in GAME_INFO[game].game_class.option_table.specs}
+        saved = self.host.preferences.choices(game).options
+        self.options = {k: v for k, v in saved.items() if k in spec_names}
+        self.seats = self._default_seats()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="tables-box"):
@@ -261,8 +277,18 @@ class OpenTableScreen(_LinkScreen):
         yield KeysFooter(tight_first=False)
 
     def on_mount(self) -> None:
+        self._use_game(self.game)
         self.query_one("#tables-list", OptionList).focus()
-        self._show()
+        self._show(keep=self.FIRST_SEAT_ROW + 1)
+
+    def settings_words(self) -> str:
+        """The settings that differ from the game's defaults, in a line."""
+        table = GAME_INFO[self.game].game_class.option_table
+        changed = [f"{spec.name} {_setting_word(self.options[spec.name])}"
+                   for spec in table.specs
+                   if spec.name in self.options and self.options[spec.name] != spec.default
+                   and spec.name != "players"]
+        return ", ".join(changed) if changed else "the game's defaults"
 
     def _show(self, keep: int | None = None) -> None:
         info = GAME_INFO[self.game]
@@ -271,6 +297,12 @@ class OpenTableScreen(_LinkScreen):
         listing.clear_options()
         listing.add_option(Option(as_shown(self.app, Text.assemble(
             ("Game: ", "bold"), info.title, ("   g changes it", "dim")))))
+        listing.add_option(Option(as_shown(self.app, Text.assemble(
+            ("Settings: ", "bold"), plain(self.settings_words(), 60),
+            ("   e changes them", "dim")))))
+        listing.add_option(Option(as_shown(self.app, Text.assemble(
+            ("Hints: ", "bold"), "on" if self.hints else "off",
+            ("   h turns them " + ("off" if self.hints else "on") + " for everyone", "dim")))))
         names = info.seat_names(len(self.seats))
         for index, choice in enumerate(self.seats):
             where = "" if index == 0 else f" ({names[index]})"
@@ -278,23 +310,45 @@ class OpenTableScreen(_LinkScreen):
                 index in team and 0 in team for team in info.teams) and index else ""
             listing.add_option(Option(as_shown(self.app, Text(
                 f"Seat {index + 1}{where}: {SEAT_WORDS[choice]}{partner}"))))
-        listing.highlighted = highlighted if highlighted is not None else 1
+        last = listing.option_count - 1
+        listing.highlighted = min(highlighted, last) if highlighted is not None else 1
         self.say("Space changes the highlighted seat: you, a person (open), or a bot. "
                  "Enter opens the table; you start it when the people have sat down "
-                 "(bots take any seat still open). The settings are the game's defaults.")
+                 "(bots take any seat still open). Undo is off at a shared table.")
 
     def action_game(self, step: int) -> None:
         index = (GAME_NAMES.index(self.game) + step) % len(GAME_NAMES)
-        self.game = GAME_NAMES[index]
-        self.seats = self._default_seats()
-        self._show(keep=0)
+        self._use_game(GAME_NAMES[index])
+        self._show(keep=self.GAME_ROW)
+
+    def action_settings(self) -> None:
+        from tui.screens.setup import TableSettingsScreen
+
+        def chosen(options: dict[str, Any] | None) -> None:
+            if options is None:
+                return
+            self.options = dict(options)
+            if len(self.seats) != int(options.get("players", len(self.seats))):
+                self.seats = self._default_seats()
+            self._show(keep=self.SETTINGS_ROW)
+        self.app.push_screen(TableSettingsScreen(self.game), chosen)
+
+    def action_hints(self) -> None:
+        self.hints = not self.hints
+        self._show(keep=self.HINTS_ROW)
 
     def action_seat(self, step: int) -> None:
         index = self.query_one("#tables-list", OptionList).highlighted
-        if index is None or index == 0:
+        if index is None or index == self.GAME_ROW:
             self.action_game(step)
             return
-        seat = index - 1
+        if index == self.SETTINGS_ROW:
+            self.action_settings()
+            return
+        if index == self.HINTS_ROW:
+            self.action_hints()
+            return
+        seat = index - self.FIRST_SEAT_ROW
         choice = SEAT_CHOICES[(SEAT_CHOICES.index(self.seats[seat]) + step) % len(SEAT_CHOICES)]
         if choice == "me":                      # one seat is yours: it moves here
             self.seats = ["open" if c == "me" else c for c in self.seats]
@@ -314,11 +368,19 @@ class OpenTableScreen(_LinkScreen):
 
     @work(exclusive=True, group="tables-open")
     async def action_open(self) -> None:
+        highlighted = self.query_one("#tables-list", OptionList).highlighted
+        if highlighted == self.SETTINGS_ROW:       # Enter on a row that is a choice
+            self.action_settings()
+            return
+        if highlighted == self.HINTS_ROW:
+            self.action_hints()
+            return
         link = self.host.table_link
         try:
             await link.connect()
             link.listen(self)
-            joined = await link.request("open", "joined", game=self.game, seats=self.seat_specs())
+            joined = await link.request("open", "joined", game=self.game, seats=self.seat_specs(),
+                                        options=self.options, aids={"hints": self.hints})
         except TableLinkError as exc:
             self.say(f"The table was not opened: {exc}")
             return
@@ -327,6 +389,12 @@ class OpenTableScreen(_LinkScreen):
     def action_back(self) -> None:
         if self.app.screen is self:
             self.app.pop_screen()
+
+
+def _setting_word(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 class WaitingRoomScreen(_LinkScreen):
