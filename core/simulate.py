@@ -4,6 +4,11 @@ Every seat is a :class:`LegalMoveBot`: it picks uniformly among the legal
 commands with its own generator, ``random.Random(f"simulate:{seed}")``, apart
 from the game's. So the same game name, seed and options always give the same
 game, event for event.
+
+One exception keeps such games finite: in Moon under ``moon = points`` a bid of 21
+made at random almost always fails (-21) and a made one no longer ends the game, so
+every score drifts down and no game reaches its target; there the bots bid 21 only
+when it is the one bid left (:func:`random_choices`).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from core.commands import Command
+from core.commands import Bid, Command
 from core.game import Game
 from core.registry import game_class
 
@@ -19,6 +24,7 @@ from core.registry import game_class
 # players over 19 rounds is a few thousand); a game still going is a bug.
 MAX_DECISIONS = 500_000
 BOT_LEVEL = "legal-move"
+MOON_BID = 21          # Moon's bid of all the tricks
 
 
 class LegalMoveBot:
@@ -28,6 +34,14 @@ class LegalMoveBot:
 
     def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
         return legal[rng.randrange(len(legal))]
+
+
+def random_choices(game: Game, legal: Sequence[Command]) -> Sequence[Command]:
+    """The commands a legal-move bot picks among (see the module's note on Moon)."""
+    if game.name == "moon" and game.options.get("moon") == "points":
+        kept = [c for c in legal if not (isinstance(c, Bid) and c.bid == MOON_BID)]
+        return kept or legal
+    return legal
 
 
 def bot_players(count: int) -> list[dict[str, Any]]:
@@ -62,7 +76,7 @@ def play_out(game: Game, rng: random.Random, bot: LegalMoveBot | None = None,
         if not legal:
             raise RuntimeError(f"{game.name}: no legal command for player "
                                f"{game.current_player} in phase {game.phase}")
-        game.apply(bot.choose(None, legal, rng))
+        game.apply(bot.choose(None, random_choices(game, legal), rng))
     if game.is_over:
         return game
     raise GameNotOver(game.name, limit)

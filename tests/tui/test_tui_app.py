@@ -9,6 +9,7 @@ import random
 from textual.widgets import Input, Select
 
 from core.commands import Play
+from core.moon.options import MOON_OPTIONS
 from core.simulate import simulate
 from tests.tui_pilot import game_screen, make_app, record_lines, settle
 from tui.app import DominoesApp
@@ -61,7 +62,7 @@ async def test_broken_remembered_options_fall_back_to_defaults(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await settle(pilot)
-        assert game_screen(app).session.game.options == {"all_pass": "force_last", "target": 21}
+        assert game_screen(app).session.game.options == MOON_OPTIONS.defaults()
 
 
 # -- setup -----------------------------------------------------------------------
@@ -82,11 +83,13 @@ async def test_setup_starts_the_game_with_the_chosen_settings(tmp_path):
         await pilot.press("f5")
         await settle(pilot)
         session = game_screen(app).session
-        assert session.game.options == {"all_pass": "redeal", "target": 9}
+        assert session.game.options == {**MOON_OPTIONS.defaults(), "all_pass": "redeal",
+                                        "target": 9}
         assert session.game.seed == 4242
         assert [s.level for s in session.seats] == [None, "standard", "expert"]
     saved = json.loads((tmp_path / "preferences.json").read_text())
-    assert saved["games"]["moon"]["options"] == {"all_pass": "redeal", "target": 9}
+    assert saved["games"]["moon"]["options"] == {**MOON_OPTIONS.defaults(), "all_pass": "redeal",
+                                                  "target": 9}
     assert saved["games"]["moon"]["levels"] == ["human", "standard", "expert"]
 
 
