@@ -10,7 +10,9 @@ solo game (:class:`SharedTable`):
   server's);
 * a ``notice`` (someone sat down, went, came back, a bot took over) is told in one
   short line; a refused decision shows the server's reason and the turn is asked again;
-* ``q`` leaves the table (a bot plays the seat); no undo (the keys are off).
+* ``q`` leaves the table (a bot plays the seat); no undo (the keys are off);
+  hints as the table says (its ``aids``: the same for everyone at it), not as the
+  player's own setting;
 
 When the game is over, the finished record (sent by the server) goes into this
 player's history, so it counts in their statistics.
@@ -113,6 +115,22 @@ class SharedTable:
         if action in ("undo", "redo"):
             return False
         return super().check_action(action, parameters)  # type: ignore[misc]
+
+    def _aid_on(self, name: str) -> bool:
+        """Hints follow the table's setting (the same for everyone at it), not the
+        player's own; undo is never on at a shared table."""
+        if name == "hints":
+            return self.shared.remote.hints
+        if name == "undo":
+            return False
+        return bool(super()._aid_on(name))  # type: ignore[misc]
+
+    def action_hint(self) -> None:
+        if not self.shared.remote.hints:
+            screen: Any = self
+            screen.show_error("This table is played without hints.")
+            return
+        super().action_hint()  # type: ignore[misc]
 
 
 def shared_session(link: Any, joined: dict[str, Any], seat: int | None,

@@ -71,6 +71,8 @@ class RemoteGame:
         self.table = player_name(summary.get("table", "?"))
         self.seat = seat
         self.options: dict[str, Any] = dict(summary.get("options") or {})
+        self.aids: dict[str, Any] = {}     # the table's play aids ({"hints": bool})
+        self._take_aids(summary)
         self.num_players = len(summary.get("seats") or ())
         self.seed = 0                      # never sent while the game is played
         self.history: list[Event] = []
@@ -109,7 +111,17 @@ class RemoteGame:
     def hand_end_view(self, player: int) -> Any | None:
         return self._hand_end_view if player == self.seat else None
 
+    @property
+    def hints(self) -> bool:
+        """Whether the table lets its people ask for hints (on when the server says nothing)."""
+        return self.aids.get("hints", True) is not False
+
     # -- what the server says -------------------------------------------------------
+    def _take_aids(self, message: dict[str, Any]) -> None:
+        aids = message.get("aids")
+        if isinstance(aids, dict):
+            self.aids = {str(k): v for k, v in aids.items() if isinstance(v, bool)}
+
     def receive(self, update: dict[str, Any]) -> list[Event]:
         """Take an ``update`` in; returns the new lines as events (in the history too).
         Raises ``ValueError`` (from the view's reader) on an update it cannot read."""
@@ -126,6 +138,7 @@ class RemoteGame:
         self.position = position if isinstance(position, int) else self.position
         if isinstance(update.get("record"), list):
             self.record = [line for line in update["record"] if isinstance(line, dict)]
+        self._take_aids(update)
         self.history.extend(events)
         return events
 

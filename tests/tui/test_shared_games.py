@@ -1,0 +1,304 @@
+"""Whole games at a shared table, two people in two apps and a bot, played by keys:
+Three-Player Moon (bids, the widow, trumps) and Mexican Train (the hub); each app
+shows its own hand only, and the finished game goes into each player's history.
+A third app watches a table in play; hints follow the table's setting."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from core.statistics import human_seat
+from tests.tui_pilot import DIALOG_SCREENS, make_app, move_key
+from tui.app import DominoesApp
+from tui.play.tables.client import TableClient
+from tui.play.tables.server import TableServer
+from tui.play.tables.wire import command_line, decode
+from tui.screens.game_base import GameScreen
+from tui.screens.shared_game import SharedTable, shared_screen, shared_session
+from tui.screens.tables import TablesScreen, WaitingRoomScreen
+from tui.tables_link import TableLink
+from tui.widgets.hand_base import HandBase
+
+DECISION_DIALOGS = DIALOG_SCREENS - {"HandSummaryScreen"}
+
+
+@contextlib.asynccontextmanager
+async def table_server(tmp_path: Path, monkeypatch: Any):
+    """A table server of its own (instant bots), the apps pointed at it."""
+    folder = Path(tempfile.mkdtemp(prefix="dg-", dir="/tmp"))
+    path = folder / "s.sock"
+    monkeypatch.setenv("DOMINOES_SERVER", str(path))
+    monkeypatch.setenv("DOMINOES_PLAYER", "ann")
+    server = TableServer(path, tmp_path / "server", bot_delay=0, seed=7)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+        for item in folder.iterdir():
+            item.unlink()
+        folder.rmdir()
+
+
+def person_app(tmp_path: Path, server: TableServer, player: str, name: str) -> DominoesApp:
+    """An app of its own (its own saves and history) for ``player`` at the server."""
+    app = make_app(tmp_path / player)
+    app._table_link = TableLink(app, server.path, name=name, player=player)
+    return app
+
+
+async def wait_for(pilot: Any, test: Any, what: str, limit: int = 1500) -> None:
+    for _ in range(limit):
+        if test():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"never: {what} (on {type(pilot.app.screen).__name__})")
+
+
+async def open_table(app: DominoesApp, pilot: Any, game: str, name: str,
+                     seats: list[dict[str, Any]], options: dict[str, Any]) -> dict[str, Any]:
+    """Open a table with house options through the app's link (the open screen offers the
+    game's defaults only), then its waiting room, as the app shows one."""
+    with app._context():
+        await app.table_link.connect()
+        joined = await app.table_link.request("open", "joined", game=game, name=name,
+                                              seats=seats, options=options)
+        app.push_screen(WaitingRoomScreen(joined))
+    await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "the waiting room")
+    return joined
+
+
+async def join_from_list(app: DominoesApp, pilot: Any, key: str = "enter") -> None:
+    """``j`` on the title screen, then Enter (join) or ``w`` (watch) on the only table."""
+    await pilot.press("j")
+    await wait_for(pilot, lambda: isinstance(app.screen, TablesScreen) and app.screen.tables,
+                   "the list of tables")
+    await pilot.press(key)
+
+
+def hand_widget(screen: GameScreen) -> HandBase:
+    return screen.query_one(HandBase)
+
+
+def own_hand_shown(app: DominoesApp, server: TableServer, table: str, seat: int) -> bool | None:
+    """At this seat's decision (the server waits for it): the hand row holds exactly the
+    seat's own hand as the server has it. None when it is not the moment to look."""
+    screen = app.game_screen
+    game = server.tables[table]
+    if not isinstance(screen, SharedTable) or game.to_act != seat or screen.showing_hand_end:
+        return None
+    shown = sorted(hand_widget(screen).tiles)
+    return shown == sorted(game.game.view(seat).hand)
+
+
+async def play_by_keys(app: DominoesApp, pilot: Any, server: TableServer, table: str,
+                       seat: int, limit: int = 8000) -> dict[str, int]:
+    """Play this app's seat with keys until its game-over screen shows; counts what was
+    pressed where, and checks the hand row at every decision."""
+    seen: dict[str, int] = {}
+    with app._context():
+        for _ in range(limit):
+            await pilot.pause(0.01)            # (a bare pause waits for animations to end)
+            screen = app.screen
+            name = type(screen).__name__
+            if name == "GameOverScreen":
+                return seen
+            if name in DIALOG_SCREENS:
+                if name in DECISION_DIALOGS:
+                    mine = own_hand_shown(app, server, table, seat)
+                    if mine is not None:
+                        assert mine, f"seat {seat}: the hand row is not the seat's own hand"
+                        seen["hand checked"] = seen.get("hand checked", 0) + 1
+                seen[name] = seen.get(name, 0) + 1
+                await pilot.press("enter")
+            elif isinstance(screen, GameScreen):
+                key = move_key(screen)
+                if key is None:
+                    continue                   # another seat decides, at the server
+                if key != "space":
+                    mine = own_hand_shown(app, server, table, seat)
+                    if mine is not None:
+                        assert mine, f"seat {seat}: the hand row is not the seat's own hand"
+                        seen["hand checked"] = seen.get("hand checked", 0) + 1
+                    seen[f"key {key}"] = seen.get(f"key {key}", 0) + 1
+                await pilot.press(key)
+        game_screen: Any = app.game_screen
+        remote = game_screen.session.remote if game_screen is not None else None
+        raise AssertionError(f"seat {seat}: the game did not end: {seen}; "
+                             f"on {type(app.screen).__name__}, to act "
+                             f"{remote and remote.to_act}, server {server.tables[table].to_act}")
+
+
+def kept_records(app_dir: Path) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    out = []
+    for path in sorted((app_dir / "history").glob("shared-*.jsonl")):
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        out.append((lines[0], lines[1:]))
+    return out
+
+
+async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: str,
+                          options: dict[str, Any]) -> dict[str, dict[str, int]]:
+    """Ann opens ``table`` (seat 1), Bob joins it from the list (seat 2), a bot takes seat
+    3; both play it by keys to its end and leave the game-over screen with ``t``."""
+    async with table_server(tmp_path, monkeypatch) as server:
+        ann = person_app(tmp_path, server, "ann", "Ann")
+        bob = person_app(tmp_path, server, "bob", "Bob")
+        async with ann.run_test(size=(100, 30)) as ann_pilot, \
+                bob.run_test(size=(100, 30)) as bob_pilot:
+            await ann_pilot.pause()
+            await open_table(ann, ann_pilot, game, table,
+                             [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}],
+                             options)
+            with bob._context():
+                await join_from_list(bob, bob_pilot)
+                await wait_for(bob_pilot, lambda: isinstance(bob.screen, WaitingRoomScreen),
+                               "Bob's waiting room")
+            assert server.tables[table].seat_of("bob") == 1
+            with ann._context():
+                await wait_for(ann_pilot, lambda: server.tables[table].seats[1].kind == "human",
+                               "Bob seated")
+                await ann_pilot.press("s")
+            shown = await asyncio.wait_for(asyncio.gather(
+                play_by_keys(ann, ann_pilot, server, table, 0),
+                play_by_keys(bob, bob_pilot, server, table, 1)), 120)
+            assert server.tables[table].state == "over"
+            for app, pilot in ((ann, ann_pilot), (bob, bob_pilot)):
+                with app._context():
+                    screen = app.game_screen
+                    assert isinstance(screen, SharedTable) and screen.shared.remote.is_over
+                    assert screen.shared.remote.record, "the finished record came with the end"
+                    await pilot.press("t")
+                    await wait_for(pilot, lambda app=app: type(app.screen).__name__
+                                   == "TitleScreen", "the title after the game")
+        for who, seat in (("ann", 0), ("bob", 1)):
+            kept = kept_records(tmp_path / who)
+            assert len(kept) == 1, f"{who}'s history: {kept}"
+            header, lines = kept[0]
+            assert header["game"] == game and header["seat"] == seat
+            assert human_seat(header) == seat
+            assert any(line.get("event") == "game_end" for line in lines)
+        return {"ann": shown[0], "bob": shown[1]}
+
+
+async def test_two_people_and_a_bot_play_a_whole_game_of_moon_by_keys(tmp_path, monkeypatch):
+    shown = await two_people_play(tmp_path, monkeypatch, "moon", "elm-moon", {"target": 7})
+    for who, seen in shown.items():
+        assert seen.get("BiddingDialog", 0) > 0, (who, seen)       # each bid with the dialog
+        assert seen.get("key enter", 0) > 0, (who, seen)            # and played tiles
+        assert seen.get("hand checked", 0) > 0, (who, seen)
+    assert sum(seen.get("TrumpDialog", 0) for seen in shown.values()) > 0, shown
+
+
+async def test_two_people_and_a_bot_play_a_whole_game_of_mexican_train_by_keys(
+        tmp_path, monkeypatch):
+    shown = await two_people_play(tmp_path, monkeypatch, "mexican_train", "oak-train",
+                                  {"set": 9, "rounds": 1})
+    for who, seen in shown.items():
+        assert seen.get("key enter", 0) > 0, (who, seen)            # tiles played at the hub
+        assert seen.get("hand checked", 0) > 0, (who, seen)
+
+
+# -- hints follow the table ----------------------------------------------------------
+
+def joined_summary(hints: bool | None) -> dict[str, Any]:
+    summary: dict[str, Any] = {
+        "table": "elm-moon", "game": "moon", "state": "playing", "host": "ann", "seat": 0,
+        "options": {"target": 7}, "free": [], "to_act": 0,
+        "seats": [{"kind": "human", "name": "ann", "connected": True},
+                  {"kind": "human", "name": "Bob", "connected": True},
+                  {"kind": "bot", "level": "easy", "connected": False}]}
+    if hints is not None:
+        summary["aids"] = {"hints": hints}
+    return summary
+
+
+def first_update(seat: int = 0) -> dict[str, Any]:
+    from tui.play.tables.table import Seat, Table
+    table = Table("elm-moon", "moon", {"target": 7},
+                  [Seat("human", identity="ann"), Seat("human", identity="bob"), Seat("bot")],
+                  host="ann", seed=3)
+    table.start("ann")
+    while (acting := table.to_act) != seat and acting is not None:   # the first legal move
+        table.apply(acting, table.game.legal_actions()[0])
+    return table.update_for(seat, table.history_for(seat))
+
+
+class _Link:
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, dict[str, Any]]] = []
+
+    def send(self, kind: str, **fields: Any) -> None:
+        self.sent.append((kind, fields))
+
+    def listen(self, target: Any) -> None:
+        pass
+
+
+async def hint_key_at(tmp_path: Path, hints: bool | None, own_setting: bool) -> tuple[bool, str]:
+    """Whether the hint key works on a shared game screen whose table says ``hints``
+    (None: the server said nothing), with the player's own setting ``own_setting``."""
+    app = make_app(tmp_path)
+    app.settings.hints = own_setting
+    link = _Link()
+    app._table_link = link                       # type: ignore[assignment]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        joined = joined_summary(hints)
+        update = first_update()
+        session = shared_session(link, joined, 0, update)
+        screen = shared_screen(session)
+        app.push_screen(screen)
+        await wait_for(pilot, lambda: session.is_human_turn() and screen.is_mounted
+                       and app.screen is not None, "our turn")
+        works = bool(screen.check_action("hint", ()))
+        if not works:
+            screen.action_hint()
+        return works, str(screen.status.error)
+
+
+async def test_hints_follow_the_tables_setting_not_the_players(tmp_path):
+    off, said = await hint_key_at(tmp_path / "a", False, own_setting=True)
+    assert not off and "without hints" in said
+    assert (await hint_key_at(tmp_path / "b", True, own_setting=False))[0]
+    assert (await hint_key_at(tmp_path / "c", None, own_setting=True))[0]   # absent: on
+
+
+def test_the_tables_aids_are_read_from_the_joined_summary_and_each_update():
+    from tui.play.tables.remote import RemoteGame
+    game = RemoteGame(joined_summary(None), 0)
+    assert game.hints
+    game = RemoteGame(joined_summary(False), 0)
+    assert not game.hints
+    update = first_update()
+    game.receive({**update, "aids": {"hints": True}})
+    assert game.hints
+    game.receive(update)                        # an update without aids changes nothing
+    assert game.hints
+    game.receive({**update, "aids": {"hints": "no"}})      # not a bool: not taken
+    assert game.hints
+
+
+def _rng_command(update: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    return command_line(rng.choice(decode(update["view"]).legal))
+
+
+async def plays_randomly(client: TableClient, table: str, seat: int) -> None:
+    """A person of the test's own at the table: a random legal move on the newest update."""
+    rng = random.Random(5)
+    while True:
+        update = await client.expect("update", table=table, timeout=60)
+        while not client.messages.empty():
+            queued = client.messages.get_nowait()
+            if queued.get("type") == "update":
+                update = queued
+        if update["state"] == "over":
+            return
+        if update["to_act"] == seat:
+            client.send("command", table=table, line=_rng_command(update, rng))
