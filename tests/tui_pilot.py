@@ -13,7 +13,8 @@ from tui.app import DominoesApp
 from tui.play.preferences import Preferences
 from tui.screens.game_base import GameScreen
 
-DIALOG_SCREENS = {"BiddingDialog", "WidowDialog", "TrumpDialog", "HandSummaryScreen"}
+DIALOG_SCREENS = {"BiddingDialog", "WidowDialog", "WidowChoiceDialog", "TrumpDialog",
+                  "HandSummaryScreen"}
 
 
 def make_app(tmp_path: Path, *, game: str | None = None, options: dict[str, Any] | None = None,
@@ -78,8 +79,11 @@ def game_screen(app: DominoesApp) -> GameScreen:
     raise AssertionError(f"no game screen in {app.screen_stack}")
 
 
-async def play_to_game_over(pilot: Any, max_steps: int = 3000) -> dict[str, int]:
-    """Play the human seat with keys only until the game-over screen shows.
+async def play_to_game_over(pilot: Any, max_steps: int = 3000,
+                            dialog_keys: dict[str, tuple[str, ...]] | None = None
+                            ) -> dict[str, int]:
+    """Play the human seat with keys only until the game-over screen shows
+    (``dialog_keys``: the keys pressed in a dialog, by its class name; else Enter).
 
     Returns how many times each screen needed a key (to check the human really played).
     """
@@ -93,7 +97,7 @@ async def play_to_game_over(pilot: Any, max_steps: int = 3000) -> dict[str, int]
             return seen
         seen[name] = seen.get(name, 0) + 1
         if name in DIALOG_SCREENS:
-            await pilot.press("enter")
+            await pilot.press(*(dialog_keys or {}).get(name, ("enter",)))
         elif isinstance(screen, GameScreen):
             key = move_key(screen)
             if key is None:

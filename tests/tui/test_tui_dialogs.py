@@ -24,7 +24,7 @@ from tui.play.session import default_seats
 from tui.screens.bidding import BiddingDialog
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.screens.trump import TrumpDialog, trump_rank
-from tui.screens.widow import WidowDialog
+from tui.screens.widow import WidowChoiceDialog, WidowDialog
 from tui.widgets.hand import HandView
 
 SIZE = (80, 24)
@@ -249,6 +249,31 @@ async def test_widow_dialog_marks_the_widow_and_discards_by_keys(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert results == [None]
+
+
+async def test_an_optional_widow_is_taken_or_left_by_keys_before_it_is_seen(tmp_path):
+    from core.commands import Draw, Pass
+    app = make_app(tmp_path, save_games=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = moon_at_bid(3, [5, None, None], {"widow": "optional"})
+        view, legal = decision(game)
+        assert view.choosing_widow and len(view.hand) == 7
+        dialog = WidowChoiceDialog(view, legal)
+        results = await open_dialog(pilot, dialog)
+        shown = " ".join(str(c.label) for c in dialog.choice_list)
+        assert "Take the widow" in shown and "Leave the widow face down" in shown
+        await pilot.press("l")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert results == [Pass(view.player)]
+        results = await open_dialog(pilot, WidowChoiceDialog(view, legal))
+        await pilot.press("w", "enter")
+        await pilot.pause()
+        assert results == [Draw(view.player)]
+        game.apply(results[0])                      # taken: the discard dialog's turn
+        after, _ = decision(game)
+        assert not after.choosing_widow and len(after.hand) == 8
 
 
 async def test_widow_dialog_discards_on_a_second_click(tmp_path):

@@ -105,7 +105,9 @@ def contract_text(game_name: str, lines: Sequence[dict[str, Any]],
         said.append(f"{names[line['player']]} {label}")
     text.append("  " + " · ".join(said))
     widow = _first(lines, "widow")
-    if widow is not None:
+    if widow is not None and widow.get("took") is None:      # widow = optional: left
+        text.append(f"\n  {names[widow['player']]} left the widow face down.")
+    elif widow is not None:
         text.append(f"\n  {names[widow['player']]} took the widow {_tile(widow['took'])} "
                     f"and laid {_tile(widow['discarded'])} aside.")
     trump = _first(lines, "trump")

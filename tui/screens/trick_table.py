@@ -36,7 +36,7 @@ from tui.keys import as_shown
 from tui.screens.bidding import BiddingDialog
 from tui.screens.game_base import GameScreen
 from tui.screens.trump import TrumpDialog
-from tui.screens.widow import WidowDialog
+from tui.screens.widow import WidowChoiceDialog, WidowDialog
 from tui.widgets.hand import HandView
 from tui.widgets.scoreboard import Scoreboard
 from tui.widgets.tile import glyph
@@ -273,6 +273,8 @@ class TrickTableScreen(GameScreen):
                 self.show_prompt("Your turn: choose a tile (← → or 1-9), Enter plays it.")
             elif view.phase in DIALOGS and not self._dialog_open:
                 what = DIALOGS[view.phase][1]
+                if getattr(view, "choosing_widow", False):
+                    what = "take or leave the widow"
                 extra = " or lead a tile" if self._plays(view) else ""
                 self.show_prompt(f"Your turn to {what}: press b{extra}.")
         else:
@@ -300,7 +302,9 @@ class TrickTableScreen(GameScreen):
             self.query_one(HandView).focus()
 
     def _open_dialog(self, view: Any) -> None:
-        dialog_cls, _ = DIALOGS[view.phase]
+        dialog_cls: Any = DIALOGS[view.phase][0]
+        if getattr(view, "choosing_widow", False):      # widow = optional: take it or leave it
+            dialog_cls = WidowChoiceDialog
         self._dialog_open = True
         self.app.push_screen(dialog_cls(view, list(view.legal), table=self),
                              self._dialog_closed)

@@ -1,4 +1,9 @@
-"""Moon's widow dialog: the bidder, holding eight tiles, lays one aside.
+"""Moon's widow dialogs: take the widow or leave it (``widow = optional``), and, holding
+eight tiles, lay one aside.
+
+``WidowChoiceDialog(view, legal)`` (when the view is ``choosing_widow``): take the
+widow (``w``; the discard dialog follows) or leave it face down (``l``), before
+seeing it. It dismisses with the core's ``Draw`` or ``Pass``.
 
 ``WidowDialog(view, legal)`` shows the eight tiles (the widow marked "widow"
 above it, so not by colour alone) and dismisses with the chosen
@@ -21,10 +26,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from core.commands import Command, Discard
+from core.commands import Command, Discard, Draw, Pass
 from core.moon.view import describe_bid, tricks_needed
+from core.narration import describe_command
 from tui.keys import as_shown
-from tui.screens.choice_dialog import DecisionDialog
+from tui.screens.choice_dialog import Choice, ChoiceDialog, DecisionDialog
 from tui.widgets.hand import HandView
 from tui.widgets.keys_footer import KeysFooter
 
@@ -111,3 +117,40 @@ class WidowDialog(DecisionDialog):
     def _played(self, event: HandView.Played) -> None:
         event.stop()
         self._discard(event.tile)
+
+
+class WidowChoiceDialog(ChoiceDialog):
+    """Take the widow or leave it face down (``widow = optional``), before seeing it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Choose", id="widow_choice.choose"),
+        Binding("w", "hotkey('w')", "Take", id="widow_choice.take"),
+        Binding("l", "hotkey('l')", "Leave", id="widow_choice.leave"),
+    ]
+
+    def choices(self) -> list[Choice]:
+        out: list[Choice] = []
+        for command in self.legal:
+            if isinstance(command, Draw):
+                out.append(Choice(describe_command("moon", command), command, key="w",
+                                  note="add it to your hand, then lay one tile aside"))
+            elif isinstance(command, Pass):
+                out.append(Choice(describe_command("moon", command), command, key="l",
+                                  note="keep your 7 tiles; the widow stays out of play"))
+        return out
+
+    def title_text(self) -> str:
+        number = getattr(self.view, "hand_number", None)
+        return f"The widow — hand {number}" if number else "The widow"
+
+    def context_lines(self) -> list[Text | str]:
+        bid = getattr(self.view, "bid", None)
+        lines: list[Text | str] = []
+        if bid is not None:
+            lines.append(Text.assemble(("You won the bid: ", "bold"),
+                                       f"{describe_bid(bid)} (you need {tricks_needed(bid)} "
+                                       "tricks)."))
+        lines.append("The house rule lets you take the widow or leave it face down, "
+                     "before you see it.")
+        return lines
+
