@@ -3,6 +3,10 @@
 It deals the unseen tiles many times consistently with the view (shown voids;
 the bidding), solves each deal open-handed scoring the points taken, and picks
 the best average; bids and trumps are simulated the same way, two tricks deep.
+A Plunge or a Splash is valued with the partner naming trumps and leading: a
+Plunge with doubles as trumps, a Splash with the best of doubles and the
+bidder's own best suits. Under ``all_pass = reshake`` the shaker's pass throws
+the hand in, worth nothing to either side.
 The budget, ``choose`` and the tie-break are
 :class:`~core.bots.trick.expert.TrickExpertBot`'s.
 """
@@ -42,6 +46,7 @@ MARK_DISCOUNT = 0.7       # open-hand samples overrate taking all seven tricks
 POINT_BID_MARGIN = 0.15   # ... and making a point bid (measured against the standard bot)
 PASS_VALUE = {"partner": 0.3, "opponent": -0.3, "nobody": -0.1}   # marks, roughly
 OVER_PARTNER = 0.4        # the cost of taking the bid from a partner
+SPLASH_KEY = "splash:"    # a group key: a Splash played with the trump after it
 
 Deal = dict[Slot, int]    # a sampled deal: each hidden seat's tile mask
 Score = Callable[[int], float]
@@ -250,8 +255,8 @@ class Texas42ExpertBot(TrickExpertBot):
         bids = bids_in(legal)
         ranked = rated_trumps(hand, options)
         candidates = [t for t, _ in ranked[:3]]
-        marks_legal = sorted(c.bid // MARK for c in bids
-                             if c.bid is not None and c.bid >= MARK and not c.plunge)
+        marks_legal = sorted(c.bid // MARK for c in bids if c.bid is not None
+                             and c.bid >= MARK and not c.plunge and not c.splash)
         groups = [self._group(view, t, MIN_BID, me, me, hand, key=t) for t in candidates]
         if options.get("nello") and marks_legal and max(marks_legal) >= 2:
             groups.append(self._group(view, "nello", NELLO_MIN_BID, me, me, hand, key="nello"))
@@ -262,6 +267,14 @@ class Texas42ExpertBot(TrickExpertBot):
             partner = partner_of(me)
             groups.append(self._group(view, "doubles", PLUNGE_BID, me, partner, hand,
                                       key="plunge"))
+        splash = [c for c in bids if c.splash]
+        splash_keys: list[str] = []
+        if splash and splash[0].bid is not None:
+            partner = partner_of(me)
+            for t in dict.fromkeys(["doubles"] + [t for t in candidates[:2] if t != "none"]):
+                splash_keys.append(SPLASH_KEY + t)
+                groups.append(self._group(view, t, splash[0].bid, me, partner, hand,
+                                          key=SPLASH_KEY + t))
         hidden = hidden_of(view)
         out = evaluate(hidden, groups, rng, self._budget(True), self._weight(view))
         n = max(1, out.samples)
@@ -296,8 +309,12 @@ class Texas42ExpertBot(TrickExpertBot):
         result = []
         for c in bids:
             if c.bid is None:
-                if nobody and view.shaker == me:
+                if view.pass_is_forced:
                     continue        # the shaker's pass is a forced 30: valued below
+                if view.pass_reshakes:
+                    result.append(rated(c, 0.0, 0.0, "pass: the hand is thrown in and "
+                                                     "shaken again"))
+                    continue
                 value = PASS_VALUE[
                     "partner" if partner_high else ("nobody" if nobody else "opponent")]
                 result.append(rated(c, value, value, "pass"))
@@ -307,6 +324,16 @@ class Texas42ExpertBot(TrickExpertBot):
                 gain = self._bid_value(target, c.bid, p * MARK_DISCOUNT, 42)
                 result.append(rated(c, gain, gain, f"plunge: all seven tricks in {percent(p)}% "
                                                    f"of {n} sampled deals", p, p * MARK_DISCOUNT))
+                continue
+            if c.splash:
+                best_k = max(splash_keys, key=lambda k: rate(k, 42))
+                p = rate(best_k, 42)
+                gain = self._bid_value(target, c.bid, p * MARK_DISCOUNT, 42)
+                marks = c.bid // MARK
+                label = TrumpMode(best_k[len(SPLASH_KEY):]).describe()
+                result.append(rated(c, gain - 0.01 * marks, gain,
+                                    f"splash, {label}: all seven tricks in {percent(p)}% of "
+                                    f"{n} sampled deals", p, p * MARK_DISCOUNT))
                 continue
             if c.bid < MARK:
                 points = c.bid
