@@ -13,6 +13,8 @@ Keys (also in the footer and in help):
 * ``n`` / PgDn next hand (round), ``p`` / PgUp previous;
 * ``g`` / Home the start, ``G`` / End the end;
 * Space plays the record back (and pauses), ``+`` / ``-`` faster / slower;
+* ``c`` the coach on the hand shown (or the last one finished before the step), for
+  the record's first human seat (else seat 0): :mod:`tui.screens.coach`;
 * ``q`` closes the viewer.
 """
 
@@ -37,6 +39,7 @@ from core.registry import GAME_INFO, GAME_TITLES, game_info
 from core.replay import Replay, replay_record
 from core.text import plain
 from tui.keys import as_shown, key_hint
+from tui.screens.coach import COACH_KEY
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.replay_table import ReplayTable
 
@@ -70,6 +73,7 @@ class ReplayScreen(Screen):
         Binding("minus,underscore", "speed(-1)", "Slower", key_display="-", id="replay.slower"),
         Binding("home,g", "jump(0)", "Start", show=False, id="replay.start"),
         Binding("end,G", "jump(-1)", "End", show=False, id="replay.end"),
+        Binding(COACH_KEY, "coach", "Coach", id="replay.coach"),
         Binding("question_mark,f1", "help", "Help", key_display="?", id="replay.help"),
         Binding("q", "close", "Close", id="replay.close"),
     ]
@@ -267,6 +271,11 @@ class ReplayScreen(Screen):
             self.app.pop_screen()
         else:
             self.app.exit(0)
+
+    def action_coach(self) -> None:
+        """The coach on the hand shown (playback pauses while it is open)."""
+        from tui.screens.coach import open_coach_for_replay
+        open_coach_for_replay(self.app, self.model, self.position)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

@@ -9,7 +9,8 @@ Train, who went out (or that the round was blocked), the tiles and pips each
 player is left with, the double-blank as the setting counts it, the totals.
 The lines are those of the game in play under it (or ``lines=``). Enter or Space
 dismisses with ``"next"`` (after the last hand it says "see the result"); ``q``
-with ``"quit"``; ``v`` reviews the hand; ``=`` opens the score sheet.
+with ``"quit"``; ``v`` reviews the hand; ``=`` opens the score sheet; ``c`` opens the
+coach on the hand (:mod:`tui.screens.coach`; only with the game's lines at hand).
 
 ``GameOverScreen(game_name, game_end_record, seats)`` shows the final scores, the
 winner(s) and the score sheet, and dismisses with ``"new"`` (``n``: set up a new
@@ -43,6 +44,7 @@ from core.summaries import TeamTake, Texas42Hand, moon_hand, texas42_hand, train
 from core.tricks.play import TrumpMode
 from tui.plain_text import row as plain_row
 from tui.screens.choice_dialog import ascii_style, seat_names
+from tui.screens.coach import COACH_KEY
 from tui.screens.score_sheet import (
     SHEET_KEY,
     SHEET_KEY_DISPLAY,
@@ -277,6 +279,7 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("v", "review", "Review hand", id="summary.review"),
         Binding(SHEET_KEY, "score_sheet", "Score sheet", key_display=SHEET_KEY_DISPLAY,
                 id="summary.score_sheet"),
+        Binding(COACH_KEY, "coach", "Coach", id="summary.coach"),
     ]
 
     def __init__(self, game_name: str, hand_end_record: dict[str, Any], view: Any, *,
@@ -373,7 +376,16 @@ class HandSummaryScreen(ModalScreen[str]):
             return (action == "quit") == self.game_saved
         if action in ("next", "result"):
             return (action == "result") == self.final
+        if action == "coach":
+            return self.coach_available
         return True
+
+    @property
+    def coach_available(self) -> bool:
+        """Whether the game's lines from its start are at hand (the coach needs them)."""
+        game = getattr(game_session(self.app, self.session), "game", None)
+        return (getattr(game, "name", None) == self.game_name
+                and bool(getattr(game, "history", None)))
 
     def action_quit(self) -> None:
         self.dismiss("quit")
@@ -388,6 +400,12 @@ class HandSummaryScreen(ModalScreen[str]):
 
     def action_score_sheet(self) -> None:
         open_score_sheet(self.app, self.session)
+
+    def action_coach(self) -> None:
+        """The coach on this hand: the par, the seat's choices against the expert's, the
+        costliest plays (tui.screens.coach)."""
+        from tui.screens.coach import open_coach_for_summary
+        open_coach_for_summary(self.app, game_session(self.app, self.session), self.record)
 
 
 def winners_of(record: dict[str, Any]) -> list[int]:
