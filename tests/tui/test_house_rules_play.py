@@ -18,3 +18,42 @@ async def test_a_moon_game_with_every_house_option_plays_to_its_end_by_keys(tmp_
         seen = await play_to_game_over(pilot, dialog_keys={"BiddingDialog": ("7", "enter")})
     assert seen.get("WidowChoiceDialog", 0) > 0, seen
     assert seen.get("BiddingDialog", 0) > 0 and seen.get("TrumpDialog", 0) > 0
+
+
+async def test_the_setup_profiles_set_the_settings_and_follow_them(tmp_path):
+    from textual.widgets import Select
+
+    from tests.tui_pilot import game_screen, settle
+    from tui.screens.setup import SetupScreen
+    app = make_app(tmp_path, game="texas42", levels=["human", "easy", "easy", "easy"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        profile = setup.query_one("#profile", Select)
+        assert profile.value == "house defaults"
+        profile.value = "tournament"
+        await pilot.pause()
+        assert setup.query_one("#opt-all_pass", Select).value == "reshake"
+        assert setup.query_one("#opt-nello", Select).value is False
+        setup.query_one("#opt-sevens", Select).value = True       # one change: custom
+        await pilot.pause()
+        assert profile.value == "custom"
+        setup.query_one("#opt-sevens", Select).value = False      # and back
+        await pilot.pause()
+        assert profile.value == "tournament"
+        profile.value = "everything on"
+        await pilot.pause()
+        assert all(setup.query_one(f"#opt-{name}", Select).value is True
+                   for name in ("nello", "sevens", "plunge", "splash"))
+        await pilot.press("f5")
+        await settle(pilot)
+        options = game_screen(app).session.game.options
+        assert options["splash"] and options["plunge"] and options["all_pass"] == "forced_30"
+    again = make_app(tmp_path)                       # remembered like any other choice
+    again.preferences = app.preferences
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert again.screen.query_one("#profile", Select).value == "everything on"

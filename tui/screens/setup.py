@@ -25,6 +25,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from core.errors import OptionError
 from core.options import OptionSpec
 from core.presenters import set_choices
+from core.profiles import CUSTOM, profile_names, profile_of, profile_options
 from core.registry import game_class, game_info
 from core.text import plain
 from tui.play.preferences import LEVELS
@@ -96,6 +97,15 @@ class SetupScreen(Screen):
                  else f"Set up {self.game_cls.title}")
         yield Static(Text(title), id="setup-title")
         with VerticalScroll(id="setup-form"):
+            with Horizontal(classes="setup-row"):
+                yield Label("profile", classes="setup-label")
+                yield Select([(name, name) for name in profile_names(self.game_name)],
+                             value=profile_of(self.game_name, saved), allow_blank=False,
+                             compact=True, id="profile")
+            yield Static("The settings in one step: house defaults, "
+                         + ("tournament, " if "tournament" in profile_names(self.game_name)
+                            else "") + "everything on; custom: as you set them below.",
+                         classes="setup-help")
             for spec in self.specs:
                 value = saved.get(spec.name, spec.default)
                 try:
@@ -177,6 +187,44 @@ class SetupScreen(Screen):
     @on(Select.Changed, "#opt-players")
     def _players_changed(self) -> None:
         self._sync_seats()
+
+    # -- profiles ---------------------------------------------------------------------
+    @on(Select.Changed, "#profile")
+    def _profile_chosen(self, event: Select.Changed) -> None:
+        """A named profile sets every setting it decides; ``custom`` changes nothing."""
+        if event.value == CUSTOM or event.value == self._current_profile():
+            return
+        for name, value in profile_options(self.game_name, str(event.value)).items():
+            control = self.query_one(f"#opt-{name}")
+            if isinstance(control, Select):
+                control.value = value
+            else:
+                cast(Input, control).value = _label(value)
+
+    @on(Select.Changed, "#setup-form Select")
+    @on(Input.Changed, "#setup-form Input")
+    def _setting_changed(self, event: Select.Changed | Input.Changed) -> None:
+        """The profile shown follows the settings (``custom`` when they match none)."""
+        if event.control.id == "profile":
+            return
+        profile = self.query_one("#profile", Select)
+        current = self._current_profile()
+        if profile.value != current and not (profile.value == CUSTOM and current == CUSTOM):
+            profile.value = current
+
+    def _current_profile(self) -> str:
+        values: dict[str, Any] = {}
+        for spec in self.specs:
+            control = self.query_one(f"#opt-{spec.name}")
+            if isinstance(control, Select):
+                values[spec.name] = control.value
+            else:
+                try:
+                    text = cast(Input, control).value.strip()
+                    values[spec.name] = spec.coerce(text) if text else spec.default
+                except (OptionError, ValueError):
+                    return CUSTOM
+        return profile_of(self.game_name, values)
 
     # -- starting -----------------------------------------------------------------
     def collect(self) -> tuple[dict[str, Any], list[str], int | None]:
