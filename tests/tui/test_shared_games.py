@@ -302,3 +302,154 @@ async def plays_randomly(client: TableClient, table: str, seat: int) -> None:
             return
         if update["to_act"] == seat:
             client.send("command", table=table, line=_rng_command(update, rng))
+
+
+# -- watching --------------------------------------------------------------------------
+
+def send_watchers_the_public_view(monkeypatch: Any) -> None:
+    """What the table sends a watcher: the public view with the lines (the server's
+    ``update_for`` does it once it knows how; until then, here)."""
+    from tui.play.tables.remote import public_view
+    from tui.play.tables.table import Table
+    from tui.play.tables.wire import encode
+    before = Table.update_for
+
+    def update_for(self: Table, seat: int | None, lines: list[dict[str, Any]]) -> dict[str, Any]:
+        message = before(self, seat, lines)
+        if seat is None and self.state != "waiting" and "view" not in message:
+            message["view"] = encode(public_view(self.game.view(0)))
+            ended = self.game.hand_end_view(0) if lines else None
+            if ended is not None:
+                message["hand_end_view"] = encode(public_view(ended))
+        return message
+
+    monkeypatch.setattr(Table, "update_for", update_for)
+
+
+async def plays_slowly(client: TableClient, table: str, seat: int, go: asyncio.Event) -> None:
+    """A person of the test's own: once ``go`` is set, a random legal move on the newest
+    update, a moment after it (so a watcher sees the table move)."""
+    rng = random.Random(5)
+    await go.wait()
+    update: dict[str, Any] | None = None
+    while True:
+        if update is None or client.messages.empty():
+            update = await client.expect("update", table=table, timeout=60)
+        while not client.messages.empty():
+            queued = client.messages.get_nowait()
+            if queued.get("type") == "update":
+                update = queued
+        if update["state"] == "over":
+            return
+        if update["to_act"] == seat:
+            await asyncio.sleep(0.03)
+            client.send("command", table=table,
+                        line=command_line(rng.choice(decode(update["view"]).legal)))
+            update = None
+
+
+async def watch(tmp_path: Path, monkeypatch: Any, game: str, table: str,
+                options: dict[str, Any], lines: int) -> dict[str, Any]:
+    """Carol plays ``table`` with two bots; Cat's app watches it from the list (``w``)
+    for ``lines`` record lines, then leaves with ``q``. What Cat's screen showed."""
+    send_watchers_the_public_view(monkeypatch)
+    seen: dict[str, Any] = {"prompts": set(), "scenes": set(), "positions": set(),
+                            "summaries": 0, "hands": set(), "tops": set()}
+    async with table_server(tmp_path, monkeypatch) as server:
+        carol = await TableClient.connect(server.path, player="carol", name="Carol")
+        carol.send("open", game=game, name=table, options=options,
+                   seats=[{"kind": "me"}, {"kind": "bot", "level": "easy"},
+                          {"kind": "bot", "level": "easy"}])
+        await carol.expect("joined")
+        carol.send("start", table=table)
+        go = asyncio.Event()
+        playing = asyncio.ensure_future(plays_slowly(carol, table, 0, go))
+        cat = person_app(tmp_path, server, "cat", "Cat")
+        async with cat.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await join_from_list(cat, pilot, "w")
+            await wait_for(pilot, lambda: isinstance(cat.game_screen, SharedTable),
+                           "the watched table")
+            screen = cat.game_screen
+            assert isinstance(screen, SharedTable) and screen.watching
+            assert server.tables[table].seat_of("cat") is None
+            assert "cat" in server.tables[table].watchers
+            go.set()
+            start = screen.shared.remote.position
+            for _ in range(3000):
+                await pilot.pause(0.01)
+                top = cat.screen
+                seen["tops"].add(type(top).__name__)
+                if type(top).__name__ in ("HandSummaryScreen", "GameOverScreen"):
+                    seen["summaries"] += 1
+                    if type(top).__name__ == "GameOverScreen":
+                        break
+                    await pilot.press("enter")
+                    continue
+                if top is not screen:
+                    continue
+                seen["hands"].add(tuple(hand_widget(screen).tiles))
+                seen["prompts"].add(str(screen.status.prompt))
+                seen["positions"].add(screen.shared.remote.position)
+                if game == "moon":
+                    from tui.widgets.trick_area import TrickArea
+                    seen["scenes"].add(repr(screen.query_one(TrickArea).scene))
+                else:
+                    from tui.widgets.train_line import TrainLine
+                    seen["scenes"].add(repr([line.row for line in screen.query(TrainLine)]))
+                assert not screen.shared.is_human_turn() and not screen.check_action("hint", ())
+                if screen.shared.remote.position - start >= lines:
+                    break
+            await pilot.press("q")
+            await wait_for(pilot, lambda: type(cat.screen).__name__ == "TitleScreen",
+                           "the title after watching")
+            await wait_for(pilot, lambda: "cat" not in server.tables[table].watchers,
+                           "the watcher gone from the table")
+        await asyncio.wait_for(playing, 60)
+        await carol.close()
+        assert not kept_records(tmp_path / "cat"), "a watched game is not the watcher's"
+    return seen
+
+
+async def test_a_third_app_watches_a_moon_table_in_play(tmp_path, monkeypatch):
+    seen = await watch(tmp_path, monkeypatch, "moon", "ash-moon", {"target": 7}, 60)
+    assert seen["hands"] == {()}, seen["hands"]            # no hand row of anyone's
+    assert all(p.startswith("Watching ash-moon") for p in seen["prompts"]), seen["prompts"]
+    assert not any("your turn" in s.lower() for s in seen["scenes"])
+    assert len(seen["positions"]) > 5 and len(seen["scenes"]) > 5     # it moved on screen
+    assert seen["summaries"] > 0                         # the hands, once a hand is over
+    assert not seen["tops"] & DECISION_DIALOGS, seen["tops"]          # never asked a thing
+
+
+async def test_a_third_app_watches_a_mexican_train_table_in_play(tmp_path, monkeypatch):
+    seen = await watch(tmp_path, monkeypatch, "mexican_train", "ash-train",
+                       {"set": 9, "rounds": 1}, 25)
+    assert seen["hands"] == {()}, seen["hands"]
+    assert all(p.startswith("Watching ash-train") for p in seen["prompts"]), seen["prompts"]
+    assert len(seen["positions"]) > 5 and len(seen["scenes"]) > 3
+
+
+def test_a_server_that_sends_a_watcher_no_view_is_said_so_not_a_crash():
+    joined = {**joined_summary(None), "seat": None}
+    update = first_update()
+    update.pop("view")
+    update["seat"] = None
+    try:
+        shared_session(_Link(), joined, None, update)
+    except ValueError as exc:
+        assert "no view" in str(exc)
+    else:
+        raise AssertionError("a watcher's table without a view was shown")
+
+
+def test_a_watchers_view_holds_no_hand_and_no_moves():
+    from tui.play.tables.remote import RemoteGame, public_view
+    update = first_update()
+    view = decode(update["view"])
+    assert view.hand and view.legal
+    hidden = public_view(view)
+    assert hidden.hand == () and hidden.legal == () and hidden.scores == view.scores
+    game = RemoteGame({**joined_summary(None), "seat": None}, None)
+    game.receive({**update, "seat": None, "record": [{"game": "moon"}]})   # sent as is
+    assert game.view(0).hand == () and game.view(2).hand == ()
+    assert game.legal_actions() == [] and game.record is None

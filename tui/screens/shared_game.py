@@ -16,12 +16,21 @@ solo game (:class:`SharedTable`):
 
 When the game is over, the finished record (sent by the server) goes into this
 player's history, so it counts in their statistics.
+
+A *watcher* (no seat) is shown the table as everyone may see it: the server's
+public view (no hand; :func:`~tui.play.tables.remote.public_view`), the tricks or
+trains as they go, the hands when a hand is over (its summary); the status line
+begins "Watching"; nothing is asked of them, and nothing goes into their history.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from rich.text import Text
+
+from core.game import Phase
 from core.registry import game_info
 from core.text import plain
 from tui.messages import GameUpdated
@@ -84,14 +93,36 @@ class SharedTable:
             screen.show_error("The table server hung up: the game cannot go on from here. "
                               "q leaves; the table resumes when the server runs again.")
 
-    def _say_whose_turn(self) -> None:
+    @property
+    def watching(self) -> bool:
+        """Watching the table (no seat): the public view, no hand, nothing to decide."""
+        return self.shared.remote.watching
+
+    def _whose_turn(self) -> str:
+        """"Waiting for Bob ..." while another seat decides; "" on our turn or at the end."""
         remote = self.shared.remote
-        screen: Any = self
         if remote.is_over or remote.to_act is None or remote.to_act == remote.seat:
-            return
+            return ""
+        if not 0 <= remote.to_act < len(self.shared.seats):
+            return ""
         seat = self.shared.seats[remote.to_act]
         who = f"{seat.name} (bot)" if seat.kind == "bot" else seat.name
-        screen.show_prompt(f"Waiting for {who} ...")
+        return f"Waiting for {who} ..."
+
+    def _say_whose_turn(self) -> None:
+        screen: Any = self
+        screen.show_prompt(self._whose_turn())
+
+    def show_prompt(self, text: str) -> None:
+        """The screen's prompt; with nothing to say, whose turn it is; a watcher's always
+        begins with "Watching"."""
+        if not text:
+            text = self._whose_turn()
+        if self.watching:
+            name = plain(self.table, 32)
+            over = "the game is over" if self.shared.remote.is_over else ""
+            text = f"Watching {name} (q leaves): {text or over}".rstrip(": ")
+        super().show_prompt(text)  # type: ignore[misc]
 
     def submit_human(self, command: Any) -> bool:
         try:
@@ -110,6 +141,16 @@ class SharedTable:
             pass
         self._link().listen(None)
         self.app.return_to_title()  # type: ignore[attr-defined]
+
+    def _leave_now(self, how: str) -> None:
+        """From the game's end (or a summary's quit): off the table too, so the server
+        sends this app nothing more of it (a watcher is no longer counted)."""
+        try:
+            self._link().send("leave", table=self.table)
+        except TableLinkError:
+            pass
+        self._link().listen(None)
+        super()._leave_now(how)  # type: ignore[misc]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "redo"):
@@ -144,15 +185,41 @@ def shared_session(link: Any, joined: dict[str, Any], seat: int | None,
 
     session = RemoteSession(game, seats_of(joined, seat), send)
     session.receive(first)
+    if game.watching and game.state != "waiting" and game._view is None:
+        raise ValueError("this table server sends watchers no view of the table")
     return session
 
 
 class SharedTrickTable(SharedTable, TrickTableScreen):
     """The trick table at a shared table."""
 
+    def _scene(self, view: Any) -> Any:
+        scene = super()._scene(view)
+        if not self.watching:
+            return scene
+        # A watcher is drawn with seat 1's place at the bottom; nobody there is "you".
+        places = tuple(dataclasses.replace(place, flag=place.flag.replace(
+            "your turn", "to play" if view.phase == Phase.PLAY else "to act"))
+            for place in scene.seats)
+        you = f"{self.names[view.player]} won it"
+        caption = tuple(you + line[len("You won it"):] if line.startswith("You won it")
+                        else line for line in scene.caption)
+        return dataclasses.replace(scene, seats=places, caption=caption)
+
 
 class SharedTrainHub(SharedTable, TrainHubScreen):
     """The train hub at a shared table."""
+
+    def _hand_title(self, view: Any, choosing: bool) -> Any:
+        if self.watching:
+            return Text("Watching: each player's tiles stay hidden until the round is over.",
+                        style="dim")
+        return super()._hand_title(view, choosing)
+
+    def _train_name(self, key: Any, viewer: int) -> str:
+        if self.watching and key == viewer:
+            return f"{self.names[key]}'s train"
+        return str(super()._train_name(key, viewer))
 
 
 def shared_screen(session: RemoteSession) -> GameScreen:

@@ -15,6 +15,7 @@ No Textual here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +31,22 @@ from core.tiles import Tile, parse_tile
 from tui.play.session import GameSession, Seat
 from tui.play.tables.wire import command_line, decode
 
-__all__ = ["RemoteGame", "RemoteSession", "SeenLine", "seats_of"]
+__all__ = ["RemoteGame", "RemoteSession", "SeenLine", "public_view", "seats_of"]
+
+# What only the view's own player may know, and what a watcher's view holds there:
+# the hand and its moves, Moon's widow taken and discard, Mexican Train's tile drawn.
+_PRIVATE: dict[str, Any] = {"hand": (), "legal": (), "widow_taken": None, "discard": None,
+                            "drawn_tile": None}
+
+
+def public_view(view: Any) -> Any:
+    """``view`` with what only its player may know taken out (see ``_PRIVATE``): what a
+    watcher of the table is shown. The rest of a view (bids, trumps, tricks, trains,
+    scores, how many tiles each holds) is public."""
+    if view is None or not dataclasses.is_dataclass(view) or isinstance(view, type):
+        return view
+    names = {field.name for field in dataclasses.fields(view)}
+    return dataclasses.replace(view, **{k: v for k, v in _PRIVATE.items() if k in names})
 
 
 _TILE_FIELDS = frozenset({"tile", "engine", "took", "discarded", "widow"})
@@ -98,18 +114,25 @@ class RemoteGame:
             return Phase.GAME_OVER
         return str(getattr(self._view, "phase", Phase.PLAY))
 
+    @property
+    def watching(self) -> bool:
+        """A watcher's table: no seat, the public view only."""
+        return self.seat is None
+
     def view(self, player: int) -> Any:
-        if player != self.seat or self._view is None:
-            raise ValueError(f"this table shows seat {self.seat}'s view only")
+        """This seat's view (a watcher: the public view, whoever asks)."""
+        if self._view is None or (player != self.seat and not self.watching):
+            raise ValueError(f"this table shows seat {self.seat}'s view only"
+                             if self._view is not None else "the server sent no view")
         return self._view
 
     def legal_actions(self) -> list[Command]:
-        if self._view is None or self.to_act != self.seat or self.is_over:
+        if self._view is None or self.watching or self.to_act != self.seat or self.is_over:
             return []
         return list(self._view.legal)
 
     def hand_end_view(self, player: int) -> Any | None:
-        return self._hand_end_view if player == self.seat else None
+        return self._hand_end_view if player == self.seat or self.watching else None
 
     @property
     def hints(self) -> bool:
@@ -127,6 +150,8 @@ class RemoteGame:
         Raises ``ValueError`` (from the view's reader) on an update it cannot read."""
         view = decode(update["view"]) if update.get("view") is not None else self._view
         ended = decode(update["hand_end_view"]) if update.get("hand_end_view") else None
+        if self.watching:                  # a watcher is shown no hand, whatever is sent
+            view, ended = public_view(view), public_view(ended)
         events: list[Event] = [SeenLine(dict(line)) for line in update.get("lines") or ()
                                if isinstance(line, dict)]
         self._view = view
@@ -136,7 +161,7 @@ class RemoteGame:
         self.to_act = to_act if isinstance(to_act, int) else None
         position = update.get("position")
         self.position = position if isinstance(position, int) else self.position
-        if isinstance(update.get("record"), list):
+        if isinstance(update.get("record"), list) and not self.watching:   # not a watcher's
             self.record = [line for line in update["record"] if isinstance(line, dict)]
         self._take_aids(update)
         self.history.extend(events)
