@@ -224,6 +224,59 @@ def train_hub(seed: int, options: dict[str, Any], until: Callable[[Any], bool]) 
     return show(make)
 
 
+_SERVERS: list[Any] = []
+_CLIENTS: list[Any] = []
+
+
+async def _table_server() -> Any:
+    """A table server of the screenshots' own (a throwaway socket and folder), the app
+    pointed at it as the player "ann"."""
+    import os
+    import tempfile
+
+    from tui.play.tables.server import TableServer
+    folder = Path(tempfile.mkdtemp(prefix="ds-", dir="/tmp"))
+    os.environ["DOMINOES_SERVER"] = str(folder / "s.sock")
+    os.environ["DOMINOES_PLAYER"] = "ann"
+    os.environ["DOMINOES_NAME"] = "Ann"
+    server = TableServer(folder / "s.sock", folder / "data", bot_delay=0, seed=3)
+    await server.start()
+    _SERVERS.append(server)
+    return server
+
+
+async def _friends_tables(server: Any) -> None:
+    """Two tables opened by friends: a 42 table waiting for a partner, a Moon game in play."""
+    from tui.play.tables.client import TableClient
+    bob = await TableClient.connect(server.path, player="bob", name="Bob")
+    bob.send("open", game="texas42", name="oak-42",
+             seats=[{"kind": "me"}, {"kind": "bot", "level": "expert"}, {"kind": "open"},
+                    {"kind": "bot", "level": "expert"}])
+    await bob.expect("joined")
+    cleo = await TableClient.connect(server.path, player="cleo", name="Cleo")
+    cleo.send("open", game="moon", name="elm-moon",
+              seats=[{"kind": "me"}, {"kind": "bot", "level": "standard"},
+                     {"kind": "bot", "level": "standard"}])
+    await cleo.expect("joined")
+    cleo.send("start", table="elm-moon")
+    await cleo.expect("update", table="elm-moon")
+    _CLIENTS.extend([bob, cleo])                  # still at their tables for the picture
+
+
+def shared(*keys: str, friends: bool = False) -> Setup:
+    """A shared-table screen: the app at a table server of its own, then ``keys``."""
+    async def setup(pilot: Any, app: DominoesApp) -> None:
+        server = await _table_server()
+        if friends:
+            await _friends_tables(server)
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            for _ in range(30):                 # the server answers between the keys
+                await pilot.pause(0.02)
+    return setup
+
+
 SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
     "title": (at_title, None),
     "setup-moon": (press("1", "e"), None),
@@ -259,6 +312,9 @@ SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
                                                well_into_round_2), (80, 24)),
     "mexican_train-round-summary": (hand_summary("mexican_train", 7, "round_end", MT), None),
     "mexican_train-game-over": (game_over("mexican_train", 7, MT), None),
+    "tables-join": (shared("j", friends=True), None),
+    "tables-open": (shared("2", "o"), None),
+    "tables-waiting-room": (shared("2", "o", "enter"), None),
 }
 
 STYLE_OF = {"moon-table-pips": "pips", "texas42-table-ascii": "ascii"}
@@ -286,6 +342,10 @@ async def take(name: str, setup: Setup, size: tuple[int, int], out: Path, text: 
         app.save_screenshot(f"{name}.svg", str(out))
         if text:
             (out / f"{name}.txt").write_text(text_of(app), encoding="utf-8")
+    while _CLIENTS:                                  # a shared-table screen's friends
+        await _CLIENTS.pop().close()
+    while _SERVERS:                                  # and its server
+        await _SERVERS.pop().close()
 
 
 def main(argv: list[str] | None = None) -> int:
