@@ -200,6 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "(default 60)")
     serve.add_argument("--bot-delay", type=_seconds("--bot-delay"), default=0.4,
                        metavar="SECONDS", help="a pause before each bot move (default 0.4)")
+    serve.add_argument("--group", default=None, metavar="GROUP",
+                       help="let the members of GROUP (other users of this host) connect too, "
+                            "each as their own user; see docs/ssh.md")
     join = commands.add_parser("join", help="join a shared table by its name",
                                description="Open the app at the shared table NAME "
                                            "(as 'j' on the title screen does).")
@@ -495,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tui.play.tables.commands import ServeError, run_serve, run_tables
             try:
                 if args.command == "serve":
-                    return run_serve(args.idle, args.hold, args.bot_delay)
+                    return run_serve(args.idle, args.hold, args.bot_delay, args.group)
                 return run_tables(args.json)
             except ServeError as exc:
                 raise UsageError(str(exc)) from None

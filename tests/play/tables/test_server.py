@@ -328,6 +328,33 @@ def test_the_socket_and_the_records_are_the_accounts_alone(where):
     asyncio.run(run())
 
 
+def test_a_group_may_reach_the_socket_but_never_the_records(where):
+    """``dominoes serve --group G``: the socket and its folder are G's too (its members
+    connect as their own users); the records stay the hosting account's alone."""
+    gid = os.getgid()                        # a group this account is in, for the test
+
+    async def run() -> None:
+        server = await serve(where, group=gid)
+        try:
+            socket_info, folder_info = os.stat(where[0]), os.stat(where[0].parent)
+            assert socket_info.st_mode & 0o777 == 0o660 and socket_info.st_gid == gid
+            assert folder_info.st_mode & 0o777 == 0o750 and folder_info.st_gid == gid
+            assert os.stat(where[1] / "tables").st_mode & 0o077 == 0
+            alice = await player(where, "alice")
+            assert alice.identity                                 # still served
+            await alice.close()
+        finally:
+            await server.close()
+    asyncio.run(run())
+
+
+def test_serve_names_an_unknown_group_in_a_sentence():
+    from tui.play.tables.commands import ServeError, group_id
+    with pytest.raises(ServeError, match="no group 'no-such-group-here'"):
+        group_id("no-such-group-here")
+    assert group_id(str(os.getgid())) == os.getgid()
+
+
 def test_the_views_and_commands_travel_whole():
     from tui.play.tables.wire import encode
     for name, options in (("moon", {}), ("texas42", {"nello": True, "sevens": True}),

@@ -26,8 +26,18 @@ class ServeError(Exception):
     """Why the server cannot run (one line)."""
 
 
-def run_serve(idle: float, hold: float, bot_delay: float) -> int:
+def group_id(name: str) -> int:
+    """The id of the group ``name`` (a name or a number); :class:`ServeError` if none."""
+    import grp
+    try:
+        return grp.getgrnam(name).gr_gid if not name.isdigit() else grp.getgrgid(int(name)).gr_gid
+    except KeyError:
+        raise ServeError(f"there is no group {name[:32]!r} on this host") from None
+
+
+def run_serve(idle: float, hold: float, bot_delay: float, group: str | None = None) -> int:
     from tui.play.tables.server import TableServer
+    gid = group_id(group) if group is not None else None
     path = socket_path()
     if server_answers(path):
         raise ServeError(f"a table server already answers at {path}")
@@ -35,7 +45,7 @@ def run_serve(idle: float, hold: float, bot_delay: float) -> int:
 
     async def serve() -> None:
         server = TableServer(path, server_data_dir(), hold_seconds=hold, idle_seconds=idle,
-                             bot_delay=bot_delay)
+                             bot_delay=bot_delay, group=gid)
         try:
             await server.start()
         except OSError as exc:

@@ -132,8 +132,10 @@ class TableServer:
 
     def __init__(self, path: Path, data: Path, *, hold_seconds: float = 60.0,
                  bot_delay: float = 0.4, idle_seconds: float = 300.0,
-                 bot_budget: float | None = None, seed: int | None = None) -> None:
+                 bot_budget: float | None = None, seed: int | None = None,
+                 group: int | None = None) -> None:
         self.path = Path(path)
+        self.group = group             # a group whose members may connect too (their own user)
         self.data = Path(data)
         self.hold_seconds = hold_seconds
         self.bot_delay = bot_delay
@@ -150,6 +152,18 @@ class TableServer:
         self._idle_since = time.monotonic()
         self._closing = False
         self.stopped = asyncio.Event()
+
+    def _open_to_group(self, gid: int) -> None:
+        """Let the members of ``gid`` reach the socket (each is known by their own user,
+        from the socket): the socket 0660 and its folder 0750, both of that group. The
+        records stay the hosting account's alone."""
+        os.chown(self.path, -1, gid)
+        os.chmod(self.path, 0o660)
+        folder = self.path.parent
+        info = folder.stat()
+        if info.st_uid == os.getuid() and not info.st_mode & 0o002:   # never /tmp itself
+            os.chown(folder, -1, gid)
+            os.chmod(folder, 0o750)
 
     # -- folders ---------------------------------------------------------------------
     @property
@@ -175,6 +189,8 @@ class TableServer:
         finally:
             os.umask(old)
         os.chmod(self.path, 0o600)
+        if self.group is not None:
+            self._open_to_group(self.group)
         self.start_bots()
         self._spawn(self._watch_idle())
         log.info("serving on %s", self.path)
