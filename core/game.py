@@ -106,6 +106,13 @@ class Game(ABC):
         for, or ``None`` for an engine line (hand_start, deal, trick_won, hand_end...).
         Raises ``ValueError`` with a readable message on a malformed decision line."""
 
+    @classmethod
+    def command_from_decision(cls, line: dict[str, Any]) -> Command | None:
+        """The command a decision line sent to a shared table stands for: a record's
+        decision line, or (in a game that has one) a decision that writes no record line
+        of its own, such as Moon's taking of the widow (``{"event": "draw"}``)."""
+        return cls.command_from_record(line)
+
     @abstractmethod
     def _start(self) -> list[Event]: ...
 

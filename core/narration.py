@@ -102,11 +102,13 @@ def moon_bid_text(bid: int | None) -> str:
     return "21 (shoot the moon)" if bid == MOON_BID else str(bid)
 
 
-def texas42_bid_text(bid: int | None, plunge: bool = False) -> str:
+def texas42_bid_text(bid: int | None, plunge: bool = False, splash: bool = False) -> str:
     if bid is None:
         return "pass"
     if plunge:
         return f"Plunge ({bid // MARK} marks)"
+    if splash:
+        return f"Splash ({bid // MARK} marks)"
     if bid < MARK:
         return str(bid)
     marks = bid // MARK
@@ -136,7 +138,7 @@ def describe_command(game: str, command: Command, names: Sequence[str] | None = 
         if command.bid is None:
             return "Pass"
         if game == "texas42":
-            return "Bid " + texas42_bid_text(command.bid, command.plunge)
+            return "Bid " + texas42_bid_text(command.bid, command.plunge, command.splash)
         return "Bid " + moon_bid_text(command.bid)
     if isinstance(command, Discard):
         return f"Discard {command.tile}"
@@ -379,8 +381,14 @@ class Texas42Narrator(_TrickNarrator):
         elif line.get("plunge"):
             self.say(f"{who} called Plunge: {bid // MARK} marks, {possessive(who)} partner "
                      "names trumps.")
+        elif line.get("splash"):
+            self.say(f"{who} called Splash: {bid // MARK} marks, {possessive(who)} partner "
+                     "names trumps.")
         else:
             self.say(f"{who} bid {texas42_bid_text(bid)}.")
+
+    def on_reshake(self, line: dict[str, Any]) -> None:
+        self.say("Everyone passed: the hand is thrown in and the shake passes to the left.")
 
     def on_trump(self, line: dict[str, Any]) -> None:
         super().on_trump(line)

@@ -131,7 +131,7 @@ _INFO: tuple[GameInfo, ...] = (
         blurb="4 players, partners across: bid points or marks, take the count.",
         table="tricks", min_players=4, max_players=4, default_players=4, teams=((0, 2), (1, 3)),
         hand_start="hand_start", hand_end="hand_end", hand_word="hand", step_word="trick", bids=True,
-        event_kinds=_TRICK_KINDS | {"shaker_draw"}, low_score_wins=False,
+        event_kinds=_TRICK_KINDS | {"shaker_draw", "reshake"}, low_score_wins=False,
         engine=("core.texas42.engine", "Texas42Game"),
         options=("core.texas42.options", "OPTION_TABLE")),
     GameInfo(

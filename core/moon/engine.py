@@ -223,6 +223,18 @@ class MoonGame(Game):
     def command_from_record(cls, line: dict[str, Any]) -> Command | None:
         return _command_from_record(line)
 
+    @classmethod
+    def command_from_decision(cls, line: dict[str, Any]) -> Command | None:
+        """Also the widow choice (``widow = optional``), which has no record line of its
+        own: ``{"event": "draw", "player": p}`` takes the widow, ``{"event": "pass",
+        "player": p}`` leaves it (the record writes that as a widow line of nulls)."""
+        if line.get("event") in ("draw", "pass"):
+            player = line.get("player")
+            if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < 3:
+                raise ValueError("a widow choice names its player, 0-2")
+            return Draw(player) if line["event"] == "draw" else Pass(player)
+        return _command_from_record(line)
+
     # -- dealing ------------------------------------------------------------
     def _start(self) -> list[Event]:
         first = self.rng.randrange(PLAYERS)
@@ -301,8 +313,8 @@ class MoonGame(Game):
 
     def _on_bid(self, command: Bid) -> list[Event]:
         bid = command.bid
-        if command.plunge:
-            raise IllegalBid("There is no plunge in Moon.")
+        if command.plunge or command.splash:
+            raise IllegalBid("There is no plunge or splash in Moon.")
         forced = self._forced_now()
         low = self._min_bid
         if forced and bid != low:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from core.commands import Bid
 from core.records import read_record, replay
 from core.registry import game_class
 from tui.play.tables.client import TableClient
@@ -394,3 +395,26 @@ async def test_a_tables_hints_setting_is_told_to_its_seats_and_kept_over_a_resta
         assert server.tables["elm-hint"].hints is True
     finally:
         await server.close()
+
+
+def test_moons_widow_choice_travels_as_a_decision_line():
+    """``widow = optional``: the bidder takes the widow with ``{"event": "draw"}`` (a
+    decision with no record line of its own) or leaves it with ``{"event": "pass"}``."""
+    from tui.play.tables.table import Seat, Table
+    for event, held in (("draw", 8), ("pass", 7)):
+        table = Table("elm-widow", "moon", {"widow": "optional"},
+                      [Seat("open"), Seat("open"), Seat("open")], host="a", seed=5)
+        for who in "abc":
+            table.take_seat(who)
+        table.start("a", False)
+        while table.game.phase == "bid":
+            seat = table.game.current_player
+            bid = 5 if not table.game.view(seat).bids else None
+            table.command("abc"[seat], command_line(Bid(seat, bid)))
+        bidder = table.game.current_player
+        assert table.game.view(bidder).choosing_widow
+        with pytest.raises(Exception, match="seat"):
+            table.command("abc"[(bidder + 1) % 3], {"event": event, "player": bidder})
+        table.command("abc"[bidder], {"event": event, "player": bidder})
+        view = table.game.view(bidder)
+        assert not view.choosing_widow and len(view.hand) == held

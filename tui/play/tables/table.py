@@ -180,7 +180,7 @@ class Table:
         if seat is None:
             raise TableError("not_seated", f"you have no seat at table {self.name}")
         try:
-            command = type(self.game).command_from_record(line)
+            command = type(self.game).command_from_decision(line)
         except (ValueError, TypeError, KeyError) as exc:
             raise TableError("malformed", f"not a decision: {str(exc)[:200]}") from None
         if command is None:

@@ -112,6 +112,8 @@ def command_line(command: Command) -> dict[str, Any]:
         line: dict[str, Any] = {"event": "bid", "player": command.player, "bid": bid}
         if command.plunge:
             line["plunge"] = True
+        if command.splash:
+            line["splash"] = True
         return line
     if isinstance(command, Discard):
         return {"event": "widow", "player": command.player, "discarded": str(command.tile)}
