@@ -12,7 +12,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from core.commands import Command, Draw, Pass
 from core.tiles import Tile
-from core.tricks.bids import BidEntry
+from core.tricks.bids import BidEntry, BidOffer
 from core.tricks.play import TrumpMode
 
 BIDS = (4, 5, 6, 7, 21)           # the bids under the default min_bid = 4
@@ -164,3 +164,15 @@ class MoonView:
     def describe_bid(self, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
         """A bid in Moon's words (see :func:`bid_text`)."""
         return bid_text(bid, plunge, forced)
+
+    NO_TRUMP_PREFIX: ClassVar[str] = ""
+    """What the trump dialog puts before "no trumps" (42 calls it follow-me)."""
+
+    def bid_offer(self, bid: int | None) -> BidOffer:
+        """The legal bid ``bid`` as the bidding dialog offers it."""
+        label = self.describe_bid(bid)
+        if bid is None:
+            return BidOffer(label, "pass", "leave the bidding to the others", key="p")
+        if bid == MOON:
+            return BidOffer(label, "moon", "win all 7 tricks", key="m", number=str(bid))
+        return BidOffer(label, "tricks", f"win at least {bid} of the 7 tricks", number=str(bid))

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from core.commands import Command
+from core.commands import MARK, Command
 from core.game import Phase
+from core.texas42.bidding import NELLO_MIN_BID, SEVENS_MIN_BID
 from core.texas42.bidding import describe_bid as describe_42_bid
 from core.texas42.options import Target
 from core.tiles import Tile
-from core.tricks.bids import BidEntry
+from core.tricks.bids import BidEntry, BidOffer
 from core.tricks.count import COUNT, count_of
 from core.tricks.play import TrumpMode
 
@@ -122,6 +123,31 @@ class Texas42View:
         """A bid in 42's words: "Pass", "30 (forced)", "2 marks", "Plunge (4 marks)",
         "Splash (2 marks)"."""
         return describe_42_bid(bid, plunge, forced, splash=splash)
+
+    NO_TRUMP_PREFIX: ClassVar[str] = "follow-me: "
+    """What the trump dialog puts before "no trumps" (42's name for it: follow-me)."""
+
+    def bid_offer(self, bid: int | None, plunge: bool = False, splash: bool = False) -> BidOffer:
+        """The legal bid ``bid`` as the bidding dialog offers it."""
+        label = self.describe_bid(bid, plunge, splash=splash)
+        if bid is None:
+            return BidOffer(label, "pass", "leave the bidding to the others", key="p")
+        if plunge:
+            return BidOffer(label, "marks", "you hold 4+ doubles; your partner names trumps "
+                                            "and you must take all 7 tricks", key="u")
+        if splash:
+            return BidOffer(label, "marks", "you hold 3+ doubles; your partner names trumps "
+                                            "and leads, and you must take all 7 tricks", key="s")
+        if bid >= MARK:
+            calls = [name for name, allowed, least in (("Nel-O", "nello", NELLO_MIN_BID),
+                                                       ("Sevens", "sevens", SEVENS_MIN_BID))
+                     if self.options.get(allowed) and bid >= least]
+            note = "take all 7 tricks"
+            if calls:
+                note += f", or name {' or '.join(calls)} as trumps"
+            return BidOffer(label, "marks", note, key="m", number=str(bid))
+        return BidOffer(label, "points", f"your side takes at least {bid} of the 42 points",
+                        number=str(bid))
 
     @property
     def count_out(self) -> int:

@@ -20,3 +20,17 @@ class BidEntry(NamedTuple):
     forced: bool
     label: str
     short: str
+
+
+class BidOffer(NamedTuple):
+    """A legal bid as a bidding dialog offers it, in the game's words: ``label``;
+    ``group``: the row it sits in (``"pass"``, ``"tricks"``, ``"moon"``, ``"points"``,
+    ``"marks"``); ``note``: what it asks of the bidder; ``key``: a letter that reaches
+    it ("" for none); ``number``: the digits that type it ("" for none)."""
+
+    label: str
+    group: str
+    note: str
+    key: str = ""
+    number: str = ""
+

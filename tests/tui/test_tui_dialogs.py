@@ -446,3 +446,21 @@ async def test_game_over_names_the_winner_and_offers_new_rematch_quit(tmp_path):
         await pilot.press("x", "right", "right", "enter")  # Tab order: New, Rematch, Title
         await pilot.pause()
         assert results == ["title"]                        # back to the title, not out
+
+
+async def test_splash_is_offered_under_its_own_key_with_its_note(tmp_path):
+    from core.commands import Bid as BidCommand
+    game = next(g for g in (texas42_at_bid(seed, [], {"splash": True}) for seed in range(200))
+                if any(c.splash for c in g.legal_actions()))
+    view, legal = decision(game)
+    app = make_app(tmp_path, save_games=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        dialog = BiddingDialog(view, legal)
+        results = await open_dialog(pilot, dialog)
+        splash = [c for c in dialog.choice_list if c.key == "s"]
+        assert len(splash) == 1 and splash[0].label == "Splash (2 marks)"
+        assert "3+ doubles" in splash[0].note
+        await pilot.press("s", "enter")
+        await pilot.pause()
+        assert results == [BidCommand(view.player, 84, splash=True)]

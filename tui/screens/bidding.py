@@ -12,7 +12,7 @@ that bid).
 
 Keys: ←↑↓→ move in the grid; ``p`` passes at once (when passing is legal);
 digits type a bid (``5``; ``3`` ``5`` → 35; ``2`` → 21); ``m`` highlights the
-moon (Moon) or the next mark bid (42); ``u`` highlights Plunge; Enter bids the
+moon (Moon) or the next mark bid (42); ``u`` highlights Plunge, ``s`` Splash; Enter bids the
 highlighted bid; ``t`` back to the table.
 """
 
@@ -23,10 +23,8 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from core.commands import MARK, Bid
-from core.moon.view import MOON, MoonView
+from core.commands import Bid
 from core.registry import game_info
-from core.texas42.bidding import NELLO_MIN_BID, SEVENS_MIN_BID
 from core.tricks.bids import BidEntry
 from tui.screens.choice_dialog import Choice, ChoiceDialog
 
@@ -34,13 +32,11 @@ MOON_GROUP = "moon"
 """The grid row of Moon's bid of all the tricks (the ``m`` key's row there)."""
 
 
-def is_moon(view: Any) -> bool:
-    return isinstance(view, MoonView)
-
-
-def bid_label(view: Any, bid: int | None, plunge: bool = False, forced: bool = False) -> str:
+def bid_label(view: Any, bid: int | None, plunge: bool = False, forced: bool = False,
+              splash: bool = False) -> str:
     """A bid in the game's own words (the view's ``describe_bid``)."""
-    label: str = view.describe_bid(bid, plunge, forced)
+    label: str = (view.describe_bid(bid, plunge, forced, splash=True) if splash
+                  else view.describe_bid(bid, plunge, forced))
     return label
 
 
@@ -60,48 +56,20 @@ class BiddingDialog(ChoiceDialog):
         Binding("m", "shoot_moon", "Moon", id="bidding.moon"),
         Binding("m", "marks", "Marks", id="bidding.marks"),
         Binding("u", "hotkey('u')", "Plunge", id="bidding.plunge"),
+        Binding("s", "hotkey('s')", "Splash", id="bidding.splash"),
     ]
 
     def choices(self) -> list[Choice]:
+        """One choice per legal bid, in the words of the game's view (``bid_offer``)."""
         out: list[Choice] = []
         for command in self.legal:
             if not isinstance(command, Bid):
                 continue
-            bid, plunge = command.bid, command.plunge
-            label = bid_label(self.view, bid, plunge)
-            if bid is None:
-                out.append(Choice(label, command, key="p", group="pass",
-                                  note="leave the bidding to the others"))
-            elif plunge:
-                out.append(Choice(label, command, key="u", group="marks",
-                                  note="you hold 4+ doubles; your partner names trumps "
-                                       "and you must take all 7 tricks"))
-            elif is_moon(self.view):
-                moon = bid == MOON
-                out.append(Choice(label, command, key="m" if moon else "",
-                                  number=str(bid), group=MOON_GROUP if moon else "tricks",
-                                  note="win all 7 tricks" if moon else
-                                  f"win at least {bid} of the 7 tricks"))
-            elif bid >= MARK:
-                out.append(Choice(label, command, key="m", number=str(bid), group="marks",
-                                  note=self._mark_note(bid)))
-            else:
-                out.append(Choice(label, command, number=str(bid), group="points",
-                                  note=f"your side takes at least {bid} of the 42 points"))
+            offer = (self.view.bid_offer(command.bid, command.plunge, command.splash)
+                     if command.plunge or command.splash else self.view.bid_offer(command.bid))
+            out.append(Choice(offer.label, command, key=offer.key, number=offer.number,
+                              group=offer.group, note=offer.note))
         return out
-
-    def _mark_note(self, bid: int) -> str:
-        """A mark bid: all 7 tricks, or the contracts the settings allow at this bid."""
-        options = getattr(self.view, "options", {}) or {}
-        calls = []
-        if options.get("nello") and bid >= NELLO_MIN_BID:
-            calls.append("Nel-O")
-        if options.get("sevens") and bid >= SEVENS_MIN_BID:
-            calls.append("Sevens")
-        note = "take all 7 tricks"
-        if calls:
-            note += f", or name {' or '.join(calls)} as trumps"
-        return note
 
     def title_text(self) -> str:
         number = getattr(self.view, "hand_number", None)

@@ -34,7 +34,7 @@ from textual.worker import Worker, WorkerState
 
 from core.commands import Command, NameTrump, Play
 from core.tricks.play import TRUMP_NAMES, TrumpMode
-from tui.screens.bidding import bid_label, is_moon
+from tui.screens.bidding import bid_label
 from tui.screens.choice_dialog import Choice, ChoiceDialog, game_screen_beneath, hints_on
 from tui.widgets.hand import HandView
 
@@ -125,8 +125,7 @@ class TrumpDialog(ChoiceDialog):
             elif trump == "none":
                 place = options.get("follow_me_doubles", "high")
                 label = TrumpMode("none", doubles=place).describe()
-                if not is_moon(self.view):
-                    label = f"follow-me: {label}"
+                label = f"{getattr(self.view, 'NO_TRUMP_PREFIX', '')}{label}"
                 out.append(Choice(label, command, key="n"))
             elif trump == "nello":
                 place = options.get("nello_doubles", "own_suit")
@@ -170,10 +169,13 @@ class TrumpDialog(ChoiceDialog):
         if bid is not None and bidder is not None:
             who = "You" if bidder == view.player else names[bidder]
             plunge = bool(getattr(view, "plunge", False))
+            splash = bool(getattr(view, "splash", False))
             line = Text.assemble((f"{who} won the bid: ", "bold"),
-                                 bid_label(view, bid, plunge))
+                                 bid_label(view, bid, plunge, splash=splash))
             if plunge and bidder != view.player:
                 line.append(" — as the plunger's partner, you name trumps.")
+            elif splash and bidder != view.player:
+                line.append(" — as the splasher's partner, you name trumps and lead.")
             lines.append(line)
         return lines
 
