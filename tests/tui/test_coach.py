@@ -139,7 +139,7 @@ async def test_closing_mid_analysis_cancels_it_and_leaves_the_game_unchanged(tmp
                                                                               monkeypatch):
     gate = Gate(monkeypatch)
     app = make_app(tmp_path, game="moon", options={"target": 7}, levels=EASY3)
-    app.coach_budget = CoachBudget(seconds=30)          # long: it is still working when closed
+    app.coach_budget = CoachBudget(seconds=30)   # still working when closed
     progressed = threading.Event()
     original_progress = CoachScreen._progress
 
@@ -199,7 +199,7 @@ async def test_train_round_summary_opens_the_coach_on_the_round(tmp_path):
 async def test_replay_key_opens_the_coach_for_the_hand_shown():
     record = record_of("texas42", {"target": "marks:2"}, 6)
     app = ViewerApp(record)
-    app.coach_budget = TINY                      # type: ignore[attr-defined]
+    app.coach_budget = TINY          # what the app reads (tests: little work)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         viewer = app.screen
@@ -240,9 +240,11 @@ class CoachHost(AppLook, App):
 
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, game: str, options: dict[str, Any], tile_style: str = "numerals") -> None:
+    def __init__(self, game: str, options: dict[str, Any], tile_style: str = "numerals",
+                 budget: CoachBudget = TINY) -> None:
         super().__init__()
         self.tile_style = tile_style
+        self.budget = budget
         lines = simulate(game, 5, options, players=[
             {"name": name, "kind": "human" if i == 0 else "bot", "level": None}
             for i, name in enumerate(["You", "West", "North", "East"][:3 if game == "moon"
@@ -253,7 +255,7 @@ class CoachHost(AppLook, App):
         self.request = request
 
     def on_mount(self) -> None:
-        self.push_screen(CoachScreen(self.request, budget=TINY))
+        self.push_screen(CoachScreen(self.request, budget=self.budget))
 
 
 async def _finished(pilot: Any) -> None:
@@ -290,3 +292,49 @@ async def test_ascii_style_coach_working_and_done_is_all_ascii(monkeypatch):
 
 def test_module_loads_the_coach_only_when_it_runs():
     assert not hasattr(coach_module, "analyse")
+
+
+def test_shared_table_uses_the_finished_record_and_the_players_own_seat():
+    from types import SimpleNamespace
+
+    from tui.play.tables.remote import SeenLine
+    from tui.screens.coach import request_for_session
+    record = simulate("moon", 4, {"target": 7})
+    lines = record[1:]
+    second_end = [i for _, _, i in hand_ends(lines)][1]
+    seen = [SeenLine(dict(line)) for line in lines]
+    game = SimpleNamespace(name="moon", history=seen, record=None)
+    session = SimpleNamespace(game=game, viewer_seat=2, human=0)
+    assert isinstance(request_for_session(session, lines[second_end]), str)  # not over yet
+    game.record = record
+    request = request_for_session(session, lines[second_end])
+    assert not isinstance(request, str)
+    assert request.seat == 2 and request.hand == 2
+    assert request.lines[-1] == lines[second_end] and request.header == record[0]
+
+
+async def test_leaving_the_app_mid_analysis_stops_it(monkeypatch):
+    ended: list[float] = []
+    original = CoachScreen._analyse
+
+    def timed(screen: CoachScreen) -> Any:
+        try:
+            return original(screen)
+        finally:
+            ended.append(time.monotonic())
+
+    monkeypatch.setattr(CoachScreen, "_analyse", timed)
+    app = CoachHost("texas42", {"target": "marks:2"}, budget=CoachBudget(seconds=30))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, CoachScreen)
+        bar = screen.query_one("#coach-progress", ProgressBar)
+        await wait_until(pilot, lambda: bar.progress >= 1)       # well under way
+        assert screen.busy
+        left = time.monotonic()
+    assert time.monotonic() - left < 5                            # the app did not wait 30 s
+    for _ in range(100):
+        if ended:
+            break
+        time.sleep(0.05)
+    assert ended and ended[0] - left < 5

@@ -115,19 +115,32 @@ def pick_hand(lines: Sequence[dict[str, Any]], upto: int | None = None
     return None
 
 
+def _rows(lines: Sequence[Any]) -> list[dict[str, Any]]:
+    return [dict(line.to_record() if hasattr(line, "to_record") else line) for line in lines]
+
+
+def hand_ended_by(lines: Sequence[Any], end: dict[str, Any]) -> int | None:
+    """The number of the hand that the line ``end`` closes in ``lines`` (None: not there)."""
+    rows = _rows(lines)
+    at = next((i for i in range(len(rows) - 1, -1, -1) if rows[i] == end), None)
+    return next((h[0] for h in hand_ends(rows) if h[2] == at), None) if at is not None else None
+
+
 def request_from(header: dict[str, Any], lines: Sequence[Any], seat: int,
-                 upto: int | None = None, end: dict[str, Any] | None = None
-                 ) -> CoachRequest | str:
+                 upto: int | None = None, end: dict[str, Any] | None = None,
+                 number: int | None = None) -> CoachRequest | str:
     """The request for ``lines`` (record lines or events with ``to_record``): the hand
-    ending with the line ``end`` when given and found, else :func:`pick_hand`'s. A
-    string says why there is nothing to analyse."""
-    rows = [dict(line.to_record() if hasattr(line, "to_record") else line) for line in lines]
+    ending with the line ``end`` when given and found, else hand ``number`` when given
+    and finished, else :func:`pick_hand`'s. A string says why there is nothing to
+    analyse."""
+    rows = _rows(lines)
     picked: tuple[int, int] | None = None
     if end is not None:
-        at = next((i for i in range(len(rows) - 1, -1, -1) if rows[i] == end), None)
-        if at is not None:
-            number = next((h[0] for h in hand_ends(rows) if h[2] == at), None)
-            picked = (number, at) if number is not None else None
+        found = hand_ended_by(rows, end)
+        number = found if found is not None else number
+    if number is not None:
+        picked = next(((h[0], h[2]) for h in hand_ends(rows) if h[0] == number and h[2] >= 0),
+                      None)
     if picked is None:
         picked = pick_hand(rows, upto)
     if picked is None:
@@ -160,7 +173,9 @@ def request_for_session(session: Any, end: dict[str, Any] | None = None) -> Coac
         return request_from(header, list(game.history), seat, end=end)
     record = getattr(game, "record", None)
     if record and isinstance(record[0], dict) and "event" not in record[0]:
-        return request_from(record[0], record[1:], seat, end=end)
+        # The hand as this seat saw it end; the server's record names it by its number.
+        number = hand_ended_by(list(game.history), end) if end is not None else None
+        return request_from(record[0], record[1:], seat, end=end, number=number)
     return ("At a shared table the coach can look at the hands once the game is over "
             "(the server keeps the deal until then).")
 
@@ -420,6 +435,9 @@ class CoachScreen(ModalScreen[None]):
     # -- keys --------------------------------------------------------------------------
     def action_scroll(self, step: int) -> None:
         self.query_one("#coach-body", VerticalScroll).scroll_relative(y=step, animate=False)
+
+    def on_unmount(self) -> None:
+        self.stop.set()                 # the app closing: the analysis stops too
 
     def action_close(self) -> None:
         self.stop.set()

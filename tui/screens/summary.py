@@ -337,8 +337,9 @@ class HandSummaryScreen(ModalScreen[str]):
         saved = ("q quits (the game is saved)." if self.game_saved else
                  "q quits (this game is NOT being saved: you are asked first).")
         what = game_info(self.game_name).hand_word
+        coach = f"{COACH_KEY} the coach; " if self.coach_available else ""
         return Text(f"Enter or Space: {self.next_words()}; v reviews the {what}; "
-                    f"{SHEET_KEY_DISPLAY} the score sheet; {saved}")
+                    f"{SHEET_KEY_DISPLAY} the score sheet; {coach}{saved}")
 
     def compose(self) -> ComposeResult:
         lines, table = self.body()
