@@ -105,6 +105,10 @@ class DominoesApp(AppLook, GameRegister, App):
         Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
     ]
 
+    coach_budget: Any = None
+    """The coach's work per hand (a ``core.coach.CoachBudget``); None: the coach's default
+    (about 8 s). Tests set a small fixed one."""
+
     hint_bot_options: dict[str, Any] | None = None
     """The hint's expert's options; None: the Expert thinks setting (tests set a small one)."""
 

@@ -181,7 +181,10 @@ def _bid_words(game: str, command: Any) -> str:
         if game == "texas42":
             value = encode_bid(command.bid)
             if isinstance(value, dict):
-                return f"{value['marks']} marks" if value["marks"] > 1 else "1 mark"
+                marks = f"{value['marks']} marks" if value["marks"] > 1 else "1 mark"
+                if command.plunge or command.splash:
+                    return f"call {'Plunge' if command.plunge else 'Splash'} ({marks})"
+                return f"bid {marks}"
             return f"bid {value}"
         from core.moon.view import MOON
         return "shoot the moon" if command.bid == MOON else f"bid {command.bid}"

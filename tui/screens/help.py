@@ -37,6 +37,7 @@ KEYS_REPLAY = [
     ("g / G", "the start / the end (also Home / End)"),
     ("Space", "play the record back, or pause"),
     ("+ / -", "faster / slower (¼× to 16×)"),
+    ("c", "the coach on the hand shown (or the last one finished before it)"),
     ("q", "close the replay"),
 ]
 KEYS_GUIDE = [
@@ -56,6 +57,8 @@ KEYS_AIDS = [
     ("h", "hint: the expert's choice for your decision, and why (in dialogs too)"),
     ("g", "play-by-play log of the hand (← → earlier hands; v reviews a finished one)"),
     ("v", "on the hand summary: review the hand, every player's tiles shown"),
+    ("c", "on the hand summary: the coach looks at the hand again (the par, your bids and "
+          "trumps against the expert's, both sides' costliest plays; Mexican Train: your turns)"),
     ("=", "the score sheet: every hand or round so far, as kept on paper (also at the end)"),
 ]
 KEYS_TRAIN = [
