@@ -49,6 +49,7 @@ async def table_server(tmp_path: Path, monkeypatch: Any):
 def person_app(tmp_path: Path, server: TableServer, player: str, name: str) -> DominoesApp:
     """An app of its own (its own saves and history) for ``player`` at the server."""
     app = make_app(tmp_path / player)
+    app.animation_level = "none"
     app._table_link = TableLink(app, server.path, name=name, player=player)
     return app
 
@@ -76,10 +77,10 @@ async def open_table(app: DominoesApp, pilot: Any, game: str, name: str,
 
 async def join_from_list(app: DominoesApp, pilot: Any, key: str = "enter") -> None:
     """``j`` on the title screen, then Enter (join) or ``w`` (watch) on the only table."""
-    await pilot.press("j")
+    await tap(app, pilot, "j")
     await wait_for(pilot, lambda: isinstance(app.screen, TablesScreen) and app.screen.tables,
                    "the list of tables")
-    await pilot.press(key)
+    await tap(app, pilot, key)
 
 
 def hand_widget(screen: GameScreen) -> HandBase:
@@ -102,6 +103,7 @@ async def play_by_keys(app: DominoesApp, pilot: Any, server: TableServer, table:
     """Play this app's seat with keys until its game-over screen shows; counts what was
     pressed where, and checks the hand row at every decision."""
     seen: dict[str, int] = {}
+    stamp, steady = None, 0
     with app._context():
         for _ in range(limit):
             await pilot.pause(0.01)            # (a bare pause waits for animations to end)
@@ -109,6 +111,10 @@ async def play_by_keys(app: DominoesApp, pilot: Any, server: TableServer, table:
             name = type(screen).__name__
             if name == "GameOverScreen":
                 return seen
+            now = _stamp(app)                  # act on what has been on screen a moment:
+            stamp, steady = now, (steady + 1 if now == stamp else 0)   # (fresh keys only)
+            if steady < 2:
+                continue
             if name in DIALOG_SCREENS:
                 if name in DECISION_DIALOGS:
                     mine = own_hand_shown(app, server, table, seat)
@@ -116,23 +122,54 @@ async def play_by_keys(app: DominoesApp, pilot: Any, server: TableServer, table:
                         assert mine, f"seat {seat}: the hand row is not the seat's own hand"
                         seen["hand checked"] = seen.get("hand checked", 0) + 1
                 seen[name] = seen.get(name, 0) + 1
-                await pilot.press("enter")
+                if not await tap(app, pilot, "enter"):
+                    seen[f"{name}: enter not taken"] = seen.get(f"{name}: enter not taken", 0) + 1
             elif isinstance(screen, GameScreen):
                 key = move_key(screen)
-                if key is None:
-                    continue                   # another seat decides, at the server
+                if key is None:                # another seat decides, at the server
+                    if str(screen.status.prompt).startswith("Waiting for "):
+                        seen["told whose turn"] = seen.get("told whose turn", 0) + 1
+                    continue
                 if key != "space":
                     mine = own_hand_shown(app, server, table, seat)
                     if mine is not None:
                         assert mine, f"seat {seat}: the hand row is not the seat's own hand"
                         seen["hand checked"] = seen.get("hand checked", 0) + 1
                     seen[f"key {key}"] = seen.get(f"key {key}", 0) + 1
-                await pilot.press(key)
+                if not await tap(app, pilot, key):
+                    seen[f"{key} not taken"] = seen.get(f"{key} not taken", 0) + 1
         game_screen: Any = app.game_screen
         remote = game_screen.session.remote if game_screen is not None else None
         raise AssertionError(f"seat {seat}: the game did not end: {seen}; "
                              f"on {type(app.screen).__name__}, to act "
                              f"{remote and remote.to_act}, server {server.tables[table].to_act}")
+
+
+_CHARS = {"enter": "\r", "space": " ", "escape": "\x1b"}
+
+
+def _stamp(app: DominoesApp) -> tuple[Any, ...]:
+    screen = app.game_screen
+    session: Any = screen.session if screen is not None else None
+    return (id(app.screen), session and session.awaiting, session and session.remote.position,
+            screen is not None and screen.waiting_for_key)
+
+
+async def tap(app: DominoesApp, pilot: Any, key: str) -> bool:
+    """Press ``key`` and wait until the app has taken it (its screen or game moved on),
+    at most half a second. (``pilot.press`` waits for the whole process to idle: with two apps
+    and a server in it, that is most of a second a key.)"""
+    from textual import events
+    before = _stamp(app)
+    event = events.Key(key, _CHARS.get(key, key if len(key) == 1 else None))
+    event.set_sender(app)
+    assert app._driver is not None
+    app._driver.send_message(event)
+    for _ in range(50):
+        await pilot.pause(0.01)
+        if _stamp(app) != before:
+            return True
+    return False
 
 
 def kept_records(app_dir: Path) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
@@ -164,7 +201,7 @@ async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: st
             with ann._context():
                 await wait_for(ann_pilot, lambda: server.tables[table].seats[1].kind == "human",
                                "Bob seated")
-                await ann_pilot.press("s")
+                await tap(ann, ann_pilot, "s")
             shown = await asyncio.wait_for(asyncio.gather(
                 play_by_keys(ann, ann_pilot, server, table, 0),
                 play_by_keys(bob, bob_pilot, server, table, 1)), 120)
@@ -174,7 +211,7 @@ async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: st
                     screen = app.game_screen
                     assert isinstance(screen, SharedTable) and screen.shared.remote.is_over
                     assert screen.shared.remote.record, "the finished record came with the end"
-                    await pilot.press("t")
+                    await tap(app, pilot, "t")
                     await wait_for(pilot, lambda app=app: type(app.screen).__name__
                                    == "TitleScreen", "the title after the game")
         for who, seat in (("ann", 0), ("bob", 1)):
@@ -193,6 +230,7 @@ async def test_two_people_and_a_bot_play_a_whole_game_of_moon_by_keys(tmp_path, 
         assert seen.get("BiddingDialog", 0) > 0, (who, seen)       # each bid with the dialog
         assert seen.get("key enter", 0) > 0, (who, seen)            # and played tiles
         assert seen.get("hand checked", 0) > 0, (who, seen)
+        assert seen.get("told whose turn", 0) > 0, (who, seen)      # "Waiting for Bob ..."
     assert sum(seen.get("TrumpDialog", 0) for seen in shown.values()) > 0, shown
 
 
@@ -384,7 +422,7 @@ async def watch(tmp_path: Path, monkeypatch: Any, game: str, table: str,
                     seen["summaries"] += 1
                     if type(top).__name__ == "GameOverScreen":
                         break
-                    await pilot.press("enter")
+                    await tap(cat, pilot, "enter")
                     continue
                 if top is not screen:
                     continue
@@ -400,7 +438,7 @@ async def watch(tmp_path: Path, monkeypatch: Any, game: str, table: str,
                 assert not screen.shared.is_human_turn() and not screen.check_action("hint", ())
                 if screen.shared.remote.position - start >= lines:
                     break
-            await pilot.press("q")
+            await tap(cat, pilot, "q")
             await wait_for(pilot, lambda: type(cat.screen).__name__ == "TitleScreen",
                            "the title after watching")
             await wait_for(pilot, lambda: "cat" not in server.tables[table].watchers,
