@@ -1,4 +1,4 @@
-"""The play-by-play in words (core/narration.py): what it says, and what it never reveals."""
+"""The play-by-play in words (core/narration/): what it says, and what it never reveals."""
 
 from __future__ import annotations
 
