@@ -11,7 +11,8 @@ with every hand open, :class:`~core.bots.trick.solver.TrickSolver` then solves
 the hand from the first lead (seat 0 leads) to the end: 42 the points the
 bidders take, Moon the tricks the bidder takes. Prints, per game, the solve
 rate (search nodes a second over all deals) and the median, p95 and max time of
-one complete solve; ``--values`` also prints each deal's value (for checking
+one complete solve, by the wall clock and by the process's CPU time (steadier when
+other work shares the machine); ``--values`` also prints each deal's value (for checking
 that two versions of the solver agree). Run it when the machine is otherwise
 idle (the figures scale with the CPU share it gets).
 """
@@ -19,6 +20,7 @@ idle (the figures scale with the CPU share it gets).
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import random
 import statistics
@@ -60,19 +62,24 @@ def deal_position(game: str, rng: random.Random) -> tuple[TrickSolver, list[int]
 def bench(game: str, deals: int, seed: int) -> dict[str, object]:
     rng = random.Random(f"{seed}:{game}")
     times: list[float] = []
+    cpu_times: list[float] = []
     nodes = 0
     values: list[tuple[str, int, int]] = []
     for _ in range(deals):
         solver, hands, trump = deal_position(game, rng)
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         value = solver.solve(hands, 0)
         times.append(time.perf_counter() - started)
+        cpu_times.append(time.process_time() - cpu)
         nodes += solver.nodes
         values.append((trump, value, solver.nodes))
-    ordered = sorted(times)
+    ordered, cpu_ordered = sorted(times), sorted(cpu_times)
     return {"game": game, "deals": deals, "nodes": nodes, "seconds": sum(times),
             "rate": nodes / max(1e-9, sum(times)), "median": statistics.median(ordered),
-            "p95": percentile(ordered, 0.95), "max": ordered[-1], "values": values}
+            "p95": percentile(ordered, 0.95), "max": ordered[-1], "values": values,
+            "cpu": sum(cpu_times), "cpu_rate": nodes / max(1e-9, sum(cpu_times)),
+            "cpu_median": statistics.median(cpu_ordered),
+            "cpu_p95": percentile(cpu_ordered, 0.95)}
 
 
 def main() -> None:
@@ -84,12 +91,17 @@ def main() -> None:
     args = parser.parse_args()
     print(f"python {platform.python_version()}, {args.deals} deals a game, seed {args.seed}; "
           "whole hand solved from the first lead, all hands open")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"{os.cpu_count()} CPUs, load {load:.2f} at the start; wall clock, then CPU time "
+          "(steadier on a shared machine)")
     print(f"{'game':8} {'deals':>5} {'nodes':>10} {'nodes/s':>9} {'median s':>9} "
-          f"{'p95 s':>7} {'max s':>7} {'total s':>8}")
+          f"{'p95 s':>7} {'max s':>7} {'total s':>8} | {'cpu n/s':>9} {'cpu med':>8} "
+          f"{'cpu p95':>8} {'cpu tot':>8}")
     for game in args.game or GAMES:
         r = bench(game, args.deals, args.seed)
         print(f"{game:8} {r['deals']:5} {r['nodes']:10} {r['rate']:9.0f} {r['median']:9.3f} "
-              f"{r['p95']:7.3f} {r['max']:7.3f} {r['seconds']:8.2f}")
+              f"{r['p95']:7.3f} {r['max']:7.3f} {r['seconds']:8.2f} | {r['cpu_rate']:9.0f} "
+              f"{r['cpu_median']:8.3f} {r['cpu_p95']:8.3f} {r['cpu']:8.2f}")
         if args.values:
             print("  values (trump, value, nodes):", r["values"])
 

@@ -45,7 +45,7 @@ def tiles_of(mask: int) -> list[Tile]:
 
 
 def popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,11 @@ class SearchAborted(Exception):
 
 EXACT = 15  # depth code of table entries searched to the end of the hand
 PLAYOUT_COST = 8  # a playout costs about as much as this many search nodes
+CACHE_LIMIT = 200_000  # plays' orders kept per kind of solver (then the cache starts again)
+
+OrderCache = dict[int, tuple[tuple[int, ...], int]]
+DistinctCache = dict[tuple[int, int], tuple[int, ...]]
+_SHARED: dict[tuple[object, ...], tuple[OrderCache, DistinctCache]] = {}
 
 
 class TrickSolver:
@@ -114,6 +119,15 @@ class TrickSolver:
         self.trick_orders = orders
         self.later_opponents = later
         self.count_tiles = tuple((1 << i, p) for i, p in enumerate(self.tile_points) if p)
+        self.count_mask = sum(m for m, _ in self.count_tiles)
+        self.count_value: dict[int, int] = {}
+        # the plays' order at a node, shared by the solvers that order alike (see _moves)
+        shared = _SHARED.get((tables.mode, self.tile_points, misere))
+        if shared is None:
+            if len(_SHARED) > 64:
+                _SHARED.clear()
+            shared = _SHARED[(tables.mode, self.tile_points, misere)] = ({}, {})
+        self.orders, self.distinct_cache = shared
         self.hands = [0, 0, 0, 0]
         lead_rank = [0] * len(TILES)
         for r, t in enumerate(tables.lead_order):
@@ -363,12 +377,53 @@ class TrickSolver:
 
     def _remaining_value(self, tricks: int) -> int:
         hands = self.hands
-        all_tiles = hands[0] | hands[1] | hands[2] | hands[3]
-        value = tricks * self.trick_value
-        for m, p in self.count_tiles:
-            if all_tiles & m:
-                value += p
-        return value
+        counted = (hands[0] | hands[1] | hands[2] | hands[3]) & self.count_mask
+        value = self.count_value.get(counted)
+        if value is None:
+            value = 0
+            for m, p in self.count_tiles:
+                if counted & m:
+                    value += p
+            self.count_value[counted] = value
+        return tricks * self.trick_value + value
+
+    def _moves(self, seat: int, legal: int, n: int, suit: int, best_p: int,
+               win_seat: int) -> tuple[int, tuple[int, ...], int]:
+        """:meth:`order`'s plays, from the shared cache: (cache key, plays, mask of the
+        tiles :meth:`_distinct` looks at, -1 when no two plays could be alike).
+        (:meth:`_search` reads the cache itself first, with the same keys.)"""
+        side = self.side
+        if n == 0:
+            okey = legal | 1 << 62
+        else:
+            okey = (legal | suit << 28 | best_p << 32
+                    | (side[seat] << 1 | (side[win_seat] == side[seat])) << 48)
+        entry = self.orders.get(okey)
+        if entry is None:
+            moves = tuple(self.order(seat, legal, n, suit, best_p, win_seat))
+            entry = (moves, self._alike_mask(moves))
+            orders = self.orders
+            if len(orders) > CACHE_LIMIT:
+                orders.clear()
+                self.distinct_cache.clear()
+            orders[okey] = entry
+        return okey, entry[0], entry[1]
+
+    def _alike_mask(self, moves: Sequence[int]) -> int:
+        """-1 if no two of ``moves`` share a class and points (then :meth:`_distinct`
+        keeps them all), else the tiles ranked between such pairs."""
+        cls = self.tables.eq_class
+        pts = self.tile_points
+        between = self.tables.between
+        mask = -1
+        for i, t in enumerate(moves):
+            c = cls[t]
+            if c < 0:
+                continue
+            for u in moves[:i]:
+                if cls[u] == c and pts[u] == pts[t]:
+                    mask = (0 if mask < 0 else mask) | between[t][u]
+        return mask
 
     def _search(self, seat: int, n: int, suit: int, best_p: int, win_seat: int, tv: int,
                 alpha: int, beta: int, depth: int) -> int:
@@ -378,13 +433,11 @@ class TrickSolver:
         hands = self.hands
         h = hands[seat]
         tables = self.tables
-        side = self.side
-        pts = self.tile_points
         key = -1
         if n == 0:
             if not h:
                 return 0
-            tricks = popcount(h)
+            tricks = h.bit_count()
             if depth >= tricks:
                 code = EXACT
             elif depth <= 0:
@@ -419,68 +472,119 @@ class TrickSolver:
             if hi < beta:
                 beta = hi
             a0, b0 = alpha, beta
-            legal = legal_mask(tables, h, None)
-            moves = self.order(seat, legal, 0, 0, 0, 0)
+            legal = legal_mask(tables, h, None) if tables.sevens else h
+            okey = legal | 1 << 62
+            cached = self.orders.get(okey)
+            if cached is None:
+                okey, moves, alike = self._moves(seat, legal, 0, 0, 0, 0)
+            else:
+                moves, alike = cached
             bm = self.best_move.get(key >> 4)
             if bm is not None and legal >> bm & 1 and moves[0] != bm:
-                moves.remove(bm)
-                moves.insert(0, bm)
+                moves = (bm,) + tuple(x for x in moves if x != bm)
+                okey |= (bm + 1) << 56
         else:
             if tables.sevens:
                 legal = legal_mask(tables, h, None)
             else:
                 legal = (h & tables.follow[suit]) or h
-            moves = self.order(seat, legal, n, suit, best_p, win_seat)
-        if len(moves) > 1:
-            moves = self._distinct(moves, seat, suit if n else -1, best_p if n else -1)
+            side = self.side
+            okey = (legal | suit << 28 | best_p << 32
+                    | (side[seat] << 1 | (side[win_seat] == side[seat])) << 48)
+            cached = self.orders.get(okey)
+            if cached is None:
+                okey, moves, alike = self._moves(seat, legal, n, suit, best_p, win_seat)
+            else:
+                moves, alike = cached
+        if alike >= 0:
+            # which plays are alike depends on the tiles the others still hold
+            dkey = (okey, (hands[0] | hands[1] | hands[2] | hands[3]) & ~h & alike)
+            kept = self.distinct_cache.get(dkey)
+            if kept is None:
+                kept = self.distinct_cache[dkey] = tuple(self._distinct(
+                    list(moves), seat, suit if n else -1, best_p if n else -1))
+            moves = kept
         maximizing = self.maxi[seat] == 1
         best = -INF if maximizing else INF
         best_t = -1
         search = self._search
         power = tables.power
-        nxt = self.next_seat[seat]
-        last = n + 1 == len(self.seats)
+        pts = self.tile_points
         if n == 0:
+            nxt = self.next_seat[seat]
             lead_suit = tables.lead_suit
-        else:
-            row = power[suit]
-        for t in moves:
-            hands[seat] = h ^ (1 << t)
-            if n == 0:
+            for t in moves:
+                hands[seat] = h ^ (1 << t)
                 s = lead_suit[t]
                 v = search(nxt, 1, s, power[s][t], seat, pts[t], alpha, beta, depth)
-            else:
-                p = row[t]
-                if p > best_p:
-                    bp, ws = p, seat
-                else:
-                    bp, ws = best_p, win_seat
-                if last:
-                    val = tv + pts[t] + self.trick_value if side[ws] else 0
-                    v = val + search(ws, 0, 0, 0, 0, 0, alpha - val, beta - val, depth - 1)
-                else:
-                    v = search(nxt, n + 1, suit, bp, ws, tv + pts[t], alpha, beta, depth)
-            hands[seat] = h
-            if maximizing:
-                if v > best:
-                    best, best_t = v, t
-                    if v > alpha:
-                        alpha = v
-            else:
-                if v < best:
+                hands[seat] = h
+                if maximizing:
+                    if v > best:
+                        best, best_t = v, t
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
                     best, best_t = v, t
                     if v < beta:
                         beta = v
-            if alpha >= beta:
-                break
-        if key >= 0:
+                if alpha >= beta:
+                    break
             if best <= a0:
-                hi = min(hi, best)
+                if best < hi:
+                    hi = best
             elif best >= b0:
-                lo = max(lo, best)
+                if best > lo:
+                    lo = best
             else:
                 lo = hi = best
             self.tt[key] = (lo, hi)
             self.best_move[key >> 4] = best_t
+            return best
+        row = power[suit]
+        if n + 1 == len(self.seats):
+            side = self.side
+            value = tv + self.trick_value
+            depth -= 1
+            for t in moves:
+                hands[seat] = h ^ (1 << t)
+                ws = seat if row[t] > best_p else win_seat
+                if side[ws]:
+                    val = value + pts[t]
+                    v = val + search(ws, 0, 0, 0, 0, 0, alpha - val, beta - val, depth)
+                else:
+                    v = search(ws, 0, 0, 0, 0, 0, alpha, beta, depth)
+                hands[seat] = h
+                if maximizing:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
+                    break
+            return best
+        nxt = self.next_seat[seat]
+        n += 1
+        for t in moves:
+            hands[seat] = h ^ (1 << t)
+            p = row[t]
+            if p > best_p:
+                v = search(nxt, n, suit, p, seat, tv + pts[t], alpha, beta, depth)
+            else:
+                v = search(nxt, n, suit, best_p, win_seat, tv + pts[t], alpha, beta, depth)
+            hands[seat] = h
+            if maximizing:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
         return best
-
