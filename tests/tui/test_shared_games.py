@@ -283,6 +283,7 @@ async def hint_key_at(tmp_path: Path, hints: bool | None, own_setting: bool) -> 
     """Whether the hint key works on a shared game screen whose table says ``hints``
     (None: the server said nothing), with the player's own setting ``own_setting``."""
     app = make_app(tmp_path)
+    app.hint_bot_options = {"samples": 2, "nodes": 400}      # a quick expert
     app.settings.hints = own_setting
     link = _Link()
     app._table_link = link                       # type: ignore[assignment]
@@ -296,8 +297,14 @@ async def hint_key_at(tmp_path: Path, hints: bool | None, own_setting: bool) -> 
         await wait_for(pilot, lambda: session.is_human_turn() and screen.is_mounted
                        and app.screen is not None, "our turn")
         works = bool(screen.check_action("hint", ()))
-        if not works:
-            screen.action_hint()
+        screen.action_hint()
+        if works:                                 # the hint of this seat's own decision
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "HintScreen",
+                           "the hint")
+            hint: Any = app.screen
+            await wait_for(pilot, lambda: not hint.busy, "the hint worked out", limit=3000)
+            assert hint.plain_text() and not hint.failure, hint.plain_text()
+            await tap(app, pilot, "escape")
         return works, str(screen.status.error)
 
 
