@@ -4,7 +4,7 @@ takes the key and the game reaches its end."""
 
 from __future__ import annotations
 
-from tests.tui_pilot import make_app, play_to_game_over
+from tests.tui_pilot import make_app, play_to_game_over, record_lines
 
 MOON_HOUSE = {"target": 7, "min_bid": 3, "widow": "optional", "trumps_before_widow": True,
               "moon": "points", "doubles_trump": False, "no_trumps": False}
@@ -57,3 +57,30 @@ async def test_the_setup_profiles_set_the_settings_and_follow_them(tmp_path):
         await pilot.press("e")
         await pilot.pause()
         assert again.screen.query_one("#profile", Select).value == "everything on"
+
+
+async def test_a_42_game_with_splash_and_reshake_plays_to_its_end_by_keys(tmp_path, monkeypatch):
+    from core.bots.texas42.heuristic import Texas42EasyBot
+    from core.commands import Bid
+    first_hands = {"left": 2}                       # everyone passes the first two hands
+
+    choose = Texas42EasyBot.choose
+
+    def passes_at_first(self, view, legal, rng):
+        if first_hands["left"] and any(isinstance(c, Bid) and c.bid is None for c in legal):
+            if view.player == view.shaker:
+                first_hands["left"] -= 1
+            return next(c for c in legal if isinstance(c, Bid) and c.bid is None)
+        return choose(self, view, legal, rng)
+    monkeypatch.setattr(Texas42EasyBot, "choose", passes_at_first)
+    options = {"target": "marks:2", "splash": True, "plunge": True, "nello": True,
+               "sevens": True, "all_pass": "reshake"}
+    app = make_app(tmp_path, game="texas42", options=options,
+                   levels=["human", "easy", "easy", "easy"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        seen = await play_to_game_over(pilot, dialog_keys={"BiddingDialog": ("p",)})
+    assert seen.get("BiddingDialog", 0) > 0 and seen.get("TrickTableScreen:play", 0) > 0
+    lines = record_lines(tmp_path)
+    assert lines[0]["options"]["splash"] is True and lines[-1]["event"] == "game_end"
+    assert any(line.get("event") == "reshake" for line in lines)     # all passed, shaken again
