@@ -79,7 +79,11 @@ async def test_a_42_game_with_splash_and_reshake_plays_to_its_end_by_keys(tmp_pa
                    levels=["human", "easy", "easy", "easy"], seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
+        told: list[str] = []
+        notify = app.notify
+        monkeypatch.setattr(app, "notify", lambda text, **kw: (told.append(text), notify(text, **kw)))
         seen = await play_to_game_over(pilot, dialog_keys={"BiddingDialog": ("p",)})
+    assert any("Everyone passed: the hand is thrown in" in text for text in told), told
     assert seen.get("BiddingDialog", 0) > 0 and seen.get("TrickTableScreen:play", 0) > 0
     lines = record_lines(tmp_path)
     assert lines[0]["options"]["splash"] is True and lines[-1]["event"] == "game_end"

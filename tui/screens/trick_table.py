@@ -145,6 +145,10 @@ class TrickTableScreen(GameScreen):
                 self._table = []
             elif kind == "bid" and self._finished is not None:
                 self._finished = None
+            elif kind in ("redeal", "reshake"):       # all passed: the hand is thrown in
+                from core.narration import narrate
+                for line in narrate(self.session.game.name, [event], self.names):
+                    self.app.notify(line, timeout=6, markup=False)
 
     def _header(self, view: Any) -> str:
         game = self.session.game
