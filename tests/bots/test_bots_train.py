@@ -13,9 +13,11 @@ from core.arena_stats import duplicate_edge, duplicate_win_rate
 from core.bots import LEVELS, make_bot
 from core.bots.base import Budget, DecisionTimer, decision_rng, percentiles_ms
 from core.bots.mexican_train.heuristic import (
+    PassReader,
     TrainEasyBot,
     TrainExpertBot,
     TrainStandardBot,
+    deal_hidden,
     table_from_view,
     unseen_tiles,
 )
@@ -421,3 +423,59 @@ def test_table_model_builds_first_turns_as_the_engine_does(seed):
         assert [sorted(h) for h in table.hands] == [sorted(game._hands[q]) for q in range(4)]
     assert game.view(game.current_player).yet_to_play == ()
     assert not any(table.build)
+
+
+# -- reading the others' failed turns -------------------------------------------------------
+
+@pytest.mark.parametrize("options", [{}, {"first_turn": "build"}, {"doubles_any_order": True}])
+def test_pass_reader_never_rules_out_a_number_the_player_holds(options):
+    """Over whole rounds of standard play, every number the reader says a player lacks
+    is truly missing from that player's hand (the test looks at the engine's hands;
+    the reader sees only each seat's own views and commands)."""
+    reads = 0
+    for seed in range(12):
+        try:
+            g = MexicanTrainGame({"rounds": 1, **options}, seed=seed)
+        except OptionError:
+            pytest.skip(f"options {options} not offered")
+        g.start()
+        bots = [TrainStandardBot() for _ in range(g.n)]
+        readers = [PassReader() for _ in range(g.n)]
+        d = 0
+        while not g.is_over and d < 2000:
+            p = g.current_player
+            view = g.view(p)
+            for q, numbers in readers[p].observe(view).items():
+                assert q != p
+                reads += 1
+                held = {x for t in g._hands[q] for x in (t.high, t.low)}
+                assert not held & numbers, (seed, d, q, numbers, g._hands[q])
+            c = bots[p].choose(view, g.legal_actions(), decision_rng(seed, p, d))
+            readers[p].played(view, c)
+            g.apply(c)
+            d += 1
+    assert reads > 0
+
+
+def test_deal_hidden_keeps_tiles_of_numbers_a_player_lacks_out_of_their_hand():
+    pool = [t for t in double_set(12)]
+    random.Random(3).shuffle(pool)
+    counts = [5, 6, 7, 8]
+    hands, boneyard = deal_hidden(list(pool), counts, 0, {2: frozenset({3, 7, 12})})
+    assert hands[0] == []
+    assert [len(h) for h in hands[1:]] == [6, 7, 8]
+    assert all(3 not in t and 7 not in t and 12 not in t for t in hands[2])
+    dealt = [t for h in hands for t in h] + boneyard
+    assert sorted(dealt) == sorted(pool)
+    # too few tiles without the numbers: the hand is filled from the rest
+    few = [T("3-3"), T("3-4"), T("1-2"), T("7-7")]
+    hands, boneyard = deal_hidden(few, [0, 3], 0, {1: frozenset({3})})
+    assert hands[1][0] == T("1-2") and len(hands[1]) == 3 and len(boneyard) == 1
+
+
+def test_train_expert_counts_winning_the_round_in_its_value():
+    bot = TrainExpertBot(deterministic=True)
+    bot._round_w = 10.0
+    assert bot._value([0, 20, 30, 40], 0, None) == 30 + 10
+    assert bot._value([5, 5, 30, 40], 0, None) == (5 + 30 + 40) / 3 - 5 + 5
+    assert bot._value([9, 5, 30, 40], 0, None) == (5 + 30 + 40) / 3 - 9

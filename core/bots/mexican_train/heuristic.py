@@ -185,6 +185,111 @@ def _standard_reason(command: Play, me: int, start: int, chain: Sequence[Tile]) 
     return f"plays {t} ({t.pips} pips) on {where}"
 
 
+# -- what the others' turns show --------------------------------------------------
+
+
+class PassReader:
+    """What the expert learns of the others' hands from the turns it saw them take.
+
+    Between two of its own turns every other player takes one turn. A player who
+    drew and still could not play (one tile more, the marker up), or who passed
+    with the boneyard empty, held no tile with the open end of any train open to
+    them then, so their whole hand lacks those numbers; it goes on lacking them
+    until they draw again. Only the trains untouched since the expert's last look
+    count (their ends were the same on that player's turn), and turns with a double
+    open are not read (a double narrows where one may play). The expert feeds it
+    its own views and commands only.
+    """
+
+    def __init__(self) -> None:
+        self.key: tuple[int, int, Tile] | None = None
+        self.lacks: dict[int, frozenset[int]] = {}
+        self._snap: tuple[list[int], list[int], list[bool], int, bool] | None = None
+
+    def observe(self, view: Any) -> dict[int, frozenset[int]]:
+        """Read ``view`` (the expert's own, at one of its decisions); the numbers each
+        other player is known to lack."""
+        key = (view.player, view.round_number, view.engine)
+        if key != self.key:
+            self.key, self.lacks, self._snap = key, {}, None
+        snap, self._snap = self._snap, None
+        if snap is None or view.building or view.drew_this_turn or \
+                view.doubles_pending_this_turn:
+            return self.lacks            # same turn as the last look, or nothing to compare
+        counts0, sizes0, markers0, bone0, clear0 = snap
+        me = view.player
+        n = _players(view)
+        counts = list(view.hand_counts)
+        sizes = [len(t.tiles) for t in view.trains]
+        drawn = bone0 - view.boneyard_count
+        clear = clear0 and not view.open_doubles and not any(
+            t.high == t.low for k, train in enumerate(view.trains) for t in train.tiles[sizes0[k]:])
+        for q in range(n):
+            if q == me:
+                continue
+            delta = counts[q] - counts0[q]
+            failed = (delta == 1 and drawn > 0) or (delta == 0 and drawn == 0 and bone0 == 0)
+            kept = self.lacks.get(q, frozenset()) if drawn == 0 or delta < 0 else frozenset()
+            if failed and clear and view.trains[q].marker:
+                open_to = {q, n} | {k for k in range(n) if k != q and markers0[k]
+                                    and view.trains[k].marker}
+                if view.trains[me].marker:
+                    open_to.add(me)
+                numbers = {view.trains[k].open_end for k in open_to if sizes[k] == sizes0[k]}
+                kept = (kept if delta == 0 else frozenset()) | frozenset(numbers)
+            if kept:
+                self.lacks[q] = kept
+            else:
+                self.lacks.pop(q, None)
+        return self.lacks
+
+    def played(self, view: Any, command: Command) -> None:
+        """Note the table as ``command`` (the expert's choice in ``view``) leaves it."""
+        sizes = [len(t.tiles) for t in view.trains]
+        markers = [bool(t.marker) for t in view.trains]
+        bone = view.boneyard_count
+        clear = not view.open_doubles
+        if isinstance(command, Play):
+            assert command.train is not None
+            k = train_index(command.train, _players(view))
+            sizes[k] += 1
+            if command.tile.high == command.tile.low:
+                clear = False
+        elif isinstance(command, Draw):
+            bone -= 1
+        self._snap = (list(view.hand_counts), sizes, markers, bone, clear)
+
+
+def deal_hidden(pool: list[Tile], counts: Sequence[int], me: int,
+                lacks: dict[int, frozenset[int]]) -> tuple[list[list[Tile]], list[Tile]]:
+    """Deal the shuffled ``pool`` into the others' hands (``counts`` tiles each) and the
+    boneyard. A player known to lack some numbers (``lacks``) is dealt first, from the
+    tiles without them (and from the rest only if those run short)."""
+    hands: list[list[Tile]] = [[] for _ in counts]
+    rest = pool
+    for q, numbers in lacks.items():
+        want = counts[q]
+        fits: list[Tile] = []
+        other: list[Tile] = []
+        for t in rest:
+            if len(fits) < want and t.high not in numbers and t.low not in numbers:
+                fits.append(t)
+            else:
+                other.append(t)
+        if len(fits) < want:
+            short = want - len(fits)
+            fits.extend(other[:short])
+            other = other[short:]
+        hands[q] = fits
+        rest = other
+    i0 = 0
+    for q in range(len(counts)):
+        if q != me and q not in lacks:
+            hands[q] = rest[i0:i0 + counts[q]]
+            i0 += counts[q]
+    return hands, rest[i0:]
+
+
 # -- expert --------------------------------------------------------------------------
 
 
@@ -212,7 +317,11 @@ class TrainExpertBot:
     prune_z = 2.0           # drop a candidate this many standard errors behind the leader
     override_z = 1.0        # leave the standard choice only on this much evidence
     win_weight = 20.0       # last round: pips a whole win of the game is worth
+    round_win_weight = 0.0  # any round: pips winning the round (fewest left) is worth
+    read_passes = 1.0       # deal the others no tile of a number they could not play
     hard_s = 10.0           # with min_deals: the search stops here, floor or not
+
+    _round_w = 0.0
 
     def __init__(self, budget_s: float | None = None, *, deterministic: bool = False,
                  max_worlds: int = 400, samples: int | None = None,
@@ -224,8 +333,16 @@ class TrainExpertBot:
         self._standard = TrainStandardBot()
         if nodes is not None:
             self._standard.chain_nodes = nodes
+        self._reader = PassReader()
+        self._lacks: dict[int, frozenset[int]] = {}
 
     def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
+        self._lacks = self._reader.observe(view) if self.read_passes else {}
+        command = self._choose(view, legal, rng)
+        self._reader.played(view, command)
+        return command
+
+    def _choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
         plays = _plays(legal)
         if not plays:
             return legal[0]
@@ -290,24 +407,27 @@ class TrainExpertBot:
         counts = list(view.hand_counts)
         last_round = view.round_number >= view.rounds
         scores = list(view.scores) if last_round and self.win_weight else None
+        self._round_w = 0.0 if scores is not None else self.round_win_weight
+        lacks = {q: v for q, v in self._lacks.items() if q != me and q < n}
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         worlds = 0
         nxt = (me + 1) % n
         floor = self.min_deals
         hard = time.perf_counter() + self.hard_s
+        last = 0.0              # how long the last deal took: the next one stops in time
         while worlds < max(self.max_worlds, floor) and len(alive) > 1:
-            if worlds and budget.expired() and (worlds >= floor or time.perf_counter() >= hard):
+            if worlds and budget.remaining() <= last and (
+                    worlds >= floor or time.perf_counter() >= hard):
                 break
+            started = time.perf_counter()
             rng.shuffle(pool)
             world = base.copy()
-            i0 = 0
+            hands, world.boneyard = deal_hidden(pool, counts, me, lacks)
             for q in range(n):
                 if q != me:
-                    world.hands[q] = sorted(pool[i0:i0 + counts[q]], reverse=True)
-                    i0 += counts[q]
+                    world.hands[q] = sorted(hands[q], reverse=True)
                     world.plan(q)
-            world.boneyard = pool[i0:]
             for ci in alive:
                 t = world.copy()
                 t.turn(me, plan_policy, first=options[ci], pending=pending)
@@ -317,6 +437,7 @@ class TrainExpertBot:
                     points = [0 if q == t.out else t.points(q) for q in range(n)]
                 values[ci].append(self._value(points, me, scores))
             worlds += 1
+            last = time.perf_counter() - started
             if worlds >= max(self.min_worlds, floor) and worlds % self.batch == 0:
                 alive = self._prune(alive, values)
         return values
@@ -326,6 +447,10 @@ class TrainExpertBot:
         plus, in the last round, ``win_weight`` times its share of the game's win."""
         n = len(points)
         value = (sum(points) - points[me]) / (n - 1) - points[me]
+        if self._round_w:
+            low = min(points)
+            if points[me] == low:
+                value += self._round_w / points.count(low)
         if scores is not None:
             totals = [scores[q] + points[q] for q in range(n)]
             low = min(totals)
