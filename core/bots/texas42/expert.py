@@ -55,7 +55,7 @@ Score = Callable[[int], float]
 class Texas42ExpertBot(TrickExpertBot):
     """Determinized search over deals consistent with the view, scoring points taken.
 
-    ``budget_s``: thinking time for a play (a bid or trump gets four times it,
+    ``budget_s``: thinking time for a play (a bid or trump gets three times it,
     at most 2.5 s, over 12 to 48 deals searched two tricks deep); ``None``:
     0.5 s. ``samples``/``nodes``: a fixed amount of work instead of the clock
     (deterministic, for tests).

@@ -8,6 +8,12 @@ and writes one ``_analyse_*`` method per kind of decision, each giving every
 choice as a :class:`~core.bots.base.Rated` row (value, reason and the figure a
 hint shows).
 
+Times are the whole decision's, counted from the moment ``analyse`` (or
+``choose``) is asked: what went before the search (the view's hidden tiles, the
+groups) is taken off the search's time, and a reserve (:data:`RESERVE_SHARE`,
+at least :data:`RESERVE_MIN_S`) is kept back for the search's overrun past its
+clock and the ranking after it, so a play's decision ends within its budget.
+
 ``min_deals`` (hints: 32) makes every decision rest on at least that many
 sampled deals: the clock is shared among them, a slow machine goes on past the
 clock (deep search up to ``HINT_HARD_S``), and any deals still owed then get the
@@ -17,6 +23,7 @@ one-trick search, so the floor always holds and the search always ends.
 from __future__ import annotations
 
 import random
+import time
 from typing import Any, Sequence
 
 from core.bots.base import Rated
@@ -26,9 +33,11 @@ from core.commands import Command
 from core.game import Phase
 
 DEFAULT_PLAY_S = 0.5      # seconds per play by default
-DECIDE_FACTOR = 4         # a bid, discard or trump gets this many times the play budget ...
+DECIDE_FACTOR = 3         # a bid, discard or trump gets this many times the play budget ...
 DECIDE_MAX_S = 2.5        # ... but never more than this
-DECIDE_HARD_S = 2.4       # past its time, a bid still short of its floor of deals stops here
+DECIDE_HARD_S = 1.5       # a bid short of its floor of deals may go on to this (or its own time)
+RESERVE_SHARE = 0.06      # of a decision's time, kept back for what follows the search ...
+RESERVE_MIN_S = 0.015     # ... and at least this (the search stops a few ms past its clock)
 FIXED_SAMPLES = 8         # a fixed budget given only nodes: this many deals
 FIXED_NODES = 20000       # ... given only samples: this many search nodes a deal
 HINT_HARD_S = 5.0         # with min_deals: deep search stops here; deals still owed get one trick
@@ -40,7 +49,7 @@ class TrickExpertBot(TrickBot):
     """Determinized search: deal the unseen tiles consistently with the view, solve
     each deal open-handed, choose the best average.
 
-    ``budget_s``: thinking time for a play (a bid, discard or trump gets four
+    ``budget_s``: thinking time for a play (a bid, discard or trump gets three
     times it, at most 2.5 s); ``None``: 0.5 s. ``samples``/``nodes``: a fixed
     amount of work instead of the clock (deterministic, for tests). ``min_deals``:
     every decision rests on at least this many sampled deals (hints; see the module
@@ -65,6 +74,7 @@ class TrickExpertBot(TrickBot):
         self.samples = samples
         self.nodes = nodes
         self.min_deals = max(0, int(min_deals))
+        self._started: float | None = None     # when the decision under way was asked
 
     def _budget(self, deciding: bool) -> SearchBudget:
         """The search budget for a play, or (``deciding``) a bid, discard or trump."""
@@ -73,6 +83,11 @@ class TrickExpertBot(TrickBot):
             return SearchBudget(samples=max(self.samples or FIXED_SAMPLES, self.min_deals),
                                 nodes=self.nodes or FIXED_NODES, max_depth=depth)
         play_s = DEFAULT_PLAY_S if self.budget_s is None else self.budget_s
+        total = min(DECIDE_MAX_S, play_s * DECIDE_FACTOR) if deciding else play_s
+        # the decision's time so far, and the reserve kept for after the search
+        spent = time.perf_counter() - self._started if self._started is not None else 0.0
+        cut = spent + max(RESERVE_MIN_S, RESERVE_SHARE * total)
+        seconds = max(0.001, total - cut)
         limits: dict[str, Any] = {}
         if self.min_deals:
             # share the clock among the floor's deals, and keep it even past the clock
@@ -81,16 +96,16 @@ class TrickExpertBot(TrickBot):
                           max_samples=max(high, self.min_deals),
                           floor_samples=max(self.decide_floor if deciding else 0,
                                             self.min_deals),
-                          hard_seconds=HINT_HARD_S, floor_strict=True)
+                          hard_seconds=max(0.001, HINT_HARD_S - spent), floor_strict=True)
         if not deciding:
-            return SearchBudget(seconds=play_s, **limits)
+            return SearchBudget(seconds=seconds, **limits)
         if not limits:
             if self.decide_samples is not None:
                 limits = dict(min_samples=self.decide_samples[0],
                               max_samples=self.decide_samples[1])
-            limits.update(floor_samples=self.decide_floor, hard_seconds=DECIDE_HARD_S)
-        return SearchBudget(seconds=min(DECIDE_MAX_S, play_s * DECIDE_FACTOR), max_depth=depth,
-                            **limits)
+            limits.update(floor_samples=self.decide_floor,
+                          hard_seconds=max(seconds, max(total, DECIDE_HARD_S) - cut))
+        return SearchBudget(seconds=seconds, max_depth=depth, **limits)
 
     def decide(self, view: Any, legal: list[Command], rng: random.Random) -> Command:
         command: Command = self.explain(view, legal, rng)[0].command
@@ -102,7 +117,11 @@ class TrickExpertBot(TrickBot):
 
     def explain(self, view: Any, legal: Sequence[Command], rng: random.Random) -> list[Rated]:
         """Every legal choice as a :class:`Rated` row, best first (the expert's order)."""
-        legal = list(legal)
-        analyser = getattr(self, self.analysers.get(view.phase, "_analyse_plays"))
-        out = analyser(view, legal, rng)
-        return rank_with_tiebreak(out, legal, self.standard_bot().choose(view, legal, rng))
+        self._started = time.perf_counter()
+        try:
+            legal = list(legal)
+            analyser = getattr(self, self.analysers.get(view.phase, "_analyse_plays"))
+            out = analyser(view, legal, rng)
+            return rank_with_tiebreak(out, legal, self.standard_bot().choose(view, legal, rng))
+        finally:
+            self._started = None
