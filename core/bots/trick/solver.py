@@ -96,9 +96,11 @@ class TrickSolver:
         self.trick_value = trick_value
         self.nodes = 0
         self.set_budget(node_limit)
-        self.tt: dict[int, tuple[int, int]] = {}
-        self.best_move: dict[int, int] = {}
-        self.leaves: dict[int, int] = {}
+        # keyed on (the four hands, the seat to lead[, the depth code]): bounds of the
+        # future value, the best lead found, and the guesses at the depth limit
+        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.best_move: dict[tuple[int, ...], int] = {}
+        self.leaves: dict[tuple[int, ...], int] = {}
         self.top_cache: dict[int, int] = {}
         # beyond the depth limit: a static guess (fast) instead of a playout
         self.static_leaves = static_leaves
@@ -433,16 +435,15 @@ class TrickSolver:
         hands = self.hands
         h = hands[seat]
         tables = self.tables
-        key = -1
         if n == 0:
             if not h:
                 return 0
             tricks = h.bit_count()
+            h0, h1, h2, h3 = hands
             if depth >= tricks:
                 code = EXACT
             elif depth <= 0:
-                pkey = ((((hands[0] << 28) | hands[1]) << 28 | hands[2]) << 28 | hands[3]) << 2 \
-                    | seat
+                pkey = (h0, h1, h2, h3, seat)
                 v = self.leaves.get(pkey)
                 if v is None:
                     if self.static_leaves and not self.misere and not tables.sevens:
@@ -454,8 +455,7 @@ class TrickSolver:
                 return v
             else:
                 code = depth
-            key = ((((((hands[0] << 28) | hands[1]) << 28 | hands[2]) << 28 | hands[3]) << 2
-                    | seat) << 4) | code
+            key = (h0, h1, h2, h3, seat, code)
             entry = self.tt.get(key)
             if entry is not None:
                 lo, hi = entry
@@ -479,7 +479,8 @@ class TrickSolver:
                 okey, moves, alike = self._moves(seat, legal, 0, 0, 0, 0)
             else:
                 moves, alike = cached
-            bm = self.best_move.get(key >> 4)
+            bkey = (h0, h1, h2, h3, seat)
+            bm = self.best_move.get(bkey)
             if bm is not None and legal >> bm & 1 and moves[0] != bm:
                 moves = (bm,) + tuple(x for x in moves if x != bm)
                 okey |= (bm + 1) << 56
@@ -538,7 +539,7 @@ class TrickSolver:
             else:
                 lo = hi = best
             self.tt[key] = (lo, hi)
-            self.best_move[key >> 4] = best_t
+            self.best_move[bkey] = best_t
             return best
         row = power[suit]
         if n + 1 == len(self.seats):
