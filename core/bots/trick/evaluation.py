@@ -269,44 +269,71 @@ def threat(solver: TrickSolver, seats: Iterable[int], suit: int) -> int:
     return most
 
 
+@lru_cache(maxsize=64)
+def suit_masks(mode: TrumpMode) -> tuple[tuple[int, int, dict[int, int]], ...]:
+    """Per suit some tile leads: (the suit, the mask of the tiles that lead it, and for
+    each power a rival can put in (``-1``: none) the mask of those tiles it cannot
+    beat, power at least as high): the sure winners of :func:`static_value`."""
+    tables = _solver.tables_for(mode)
+    n = len(_solver.TILES)
+    out = []
+    for su in range(9):
+        row = tables.power[su]
+        mine = [x for x in range(n) if tables.lead_suit[x] == su]
+        if mine:
+            out.append((su, sum(1 << x for x in mine),
+                        {d: sum(1 << x for x in mine if row[x] >= d) for d in {*row, -1}}))
+    return tuple(out)
+
+
 def static_value(solver: TrickSolver, seat: int) -> int:
     """A quick guess at the future value from a trick boundary (no play)."""
-    bits, popcount = _solver.bits, _solver.popcount
     hands = solver.hands
     tables = solver.tables
-    power = tables.power
-    lead_suit = tables.lead_suit
-    trump_mask = tables.follow[7]
     side = solver.side
-    pts = solver.tile_points
     top = solver.top_cache
-    seats = solver.seats
-    n = popcount(hands[seat])
+    suits = solver.suit_masks
+    trump_mask = tables.follow[7]
+    count_mask = solver.count_mask
+    points_in = solver.points_in
+    n = hands[seat].bit_count()
     winners = [0, 0]
     trumps = [0, 0]
     loose = [0, 0]          # count on tiles that are not sure winners
     count_value = [0.0, 0.0]
-    for o in seats:
+    # per side, per suit led: the most power the side's opponents can put in (a tile
+    # of the side is a sure winner unless they can beat it)
+    threats: tuple[list[int | None], list[int | None]] = ([None] * 9, [None] * 9)
+    for o in solver.seats:
+        h = hands[o]
+        if not h:
+            continue
         so = side[o]
-        trumps[so] += popcount(hands[o] & trump_mask)
-        opps = [q for q in seats if side[q] != so]
-        for x in bits(hands[o]):
-            su = lead_suit[x]
-            px = power[su][x]
-            win = True
-            for q in opps:
-                key = hands[q] << 4 | su
-                b = top.get(key)
-                if b is None:
-                    b = top[key] = top_power(solver.tables, hands[q], su)
-                if b > px:
-                    win = False
-                    break
-            if win:
-                winners[so] += 1
-                count_value[so] += pts[x]
-            elif pts[x]:
-                loose[so] += pts[x]
+        trumps[so] += (h & trump_mask).bit_count()
+        opps = solver.side_opponents[so]
+        threat_of = threats[so]
+        sure = 0
+        for su, leads, above in suits:
+            led = h & leads
+            if led:
+                most = threat_of[su]
+                if most is None:
+                    most = -1
+                    for q in opps:
+                        key = hands[q] << 4 | su
+                        b = top.get(key)
+                        if b is None:
+                            b = top[key] = top_power(tables, hands[q], su)
+                        if b > most:
+                            most = b
+                    threat_of[su] = most
+                sure |= led & above[most]
+        winners[so] += sure.bit_count()
+        if h & count_mask:
+            if sure & count_mask:
+                count_value[so] += points_in(sure)
+            if h & ~sure & count_mask:
+                loose[so] += points_in(h & ~sure)
     mine: float = winners[1]
     theirs: float = winners[0]
     if mine + theirs > n:
@@ -470,4 +497,4 @@ def playout_by_order(solver: TrickSolver, seat: int) -> int:
 __all__ = ["NUMBER_TRUMPS", "count_of", "power", "winning_play", "would_win", "beaters",
            "is_boss", "can_be_ruffed", "trumps_in", "estimate_tricks", "mode_for",
            "rank_trumps", "nello_risk", "sevens_make_rate", "double_count", "suit_lengths",
-           "static_value", "playout_value", "playout_by_order", "threat", "top_power"]
+           "static_value", "playout_value", "playout_by_order", "threat", "top_power", "suit_masks"]

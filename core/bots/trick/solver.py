@@ -60,6 +60,7 @@ CACHE_LIMIT = 200_000  # plays' orders kept per kind of solver (then the cache s
 OrderCache = dict[int, tuple[tuple[int, ...], int]]
 DistinctCache = dict[tuple[int, int], tuple[int, ...]]
 _SHARED: dict[tuple[object, ...], tuple[OrderCache, DistinctCache]] = {}
+_TOPS: dict[object, dict[int, int]] = {}
 
 
 class TrickSolver:
@@ -101,7 +102,14 @@ class TrickSolver:
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
         self.best_move: dict[tuple[int, ...], int] = {}
         self.leaves: dict[tuple[int, ...], int] = {}
-        self.top_cache: dict[int, int] = {}
+        # the most power a hand can put into a trick of a suit (hand << 4 | suit), shared
+        # by the solvers of one trump mode (see evaluation.top_power)
+        top = _TOPS.get(tables.mode)
+        if top is None or len(top) > CACHE_LIMIT:
+            if len(_TOPS) > 64:
+                _TOPS.clear()
+            top = _TOPS[tables.mode] = {}
+        self.top_cache: dict[int, int] = top
         # beyond the depth limit: a static guess (fast) instead of a playout
         self.static_leaves = static_leaves
         nxt = [0, 0, 0, 0]
@@ -119,6 +127,10 @@ class TrickSolver:
             later[lead] = tuple(tuple(o for o in order[k + 1:] if self.side[o] != self.side[s])
                                 for k, s in enumerate(order))
         self.trick_orders = orders
+        self.suit_masks = _eval.suit_masks(tables.mode)   # for the static guess
+        # per side (0, 1): the seats playing against it
+        self.side_opponents = tuple(tuple(q for q in self.seats if self.side[q] != x)
+                                    for x in (0, 1))
         self.later_opponents = later
         self.count_tiles = tuple((1 << i, p) for i, p in enumerate(self.tile_points) if p)
         self.count_mask = sum(m for m, _ in self.count_tiles)
@@ -379,7 +391,12 @@ class TrickSolver:
 
     def _remaining_value(self, tricks: int) -> int:
         hands = self.hands
-        counted = (hands[0] | hands[1] | hands[2] | hands[3]) & self.count_mask
+        return tricks * self.trick_value + self.points_in(hands[0] | hands[1] | hands[2]
+                                                          | hands[3])
+
+    def points_in(self, mask: int) -> int:
+        """The tile points of the tiles in ``mask``."""
+        counted = mask & self.count_mask
         value = self.count_value.get(counted)
         if value is None:
             value = 0
@@ -387,7 +404,7 @@ class TrickSolver:
                 if counted & m:
                     value += p
             self.count_value[counted] = value
-        return tricks * self.trick_value + value
+        return value
 
     def _moves(self, seat: int, legal: int, n: int, suit: int, best_p: int,
                win_seat: int) -> tuple[int, tuple[int, ...], int]:
