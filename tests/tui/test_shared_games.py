@@ -145,6 +145,21 @@ async def play_by_keys(app: DominoesApp, pilot: Any, server: TableServer, table:
                              f"{remote and remote.to_act}, server {server.tables[table].to_act}")
 
 
+def where_they_are(server: TableServer, table: str, *apps: DominoesApp) -> str:
+    """Each app's screen, whose turn it thinks it is and what it waits for, and the server's."""
+    parts = [f"server: to act {server.tables[table].to_act}, "
+             f"position {len(server.tables[table].game.history)}"]
+    for app in apps:
+        screen: Any = app.game_screen
+        session: Any = screen.session if screen is not None else None
+        parts.append(f"{type(app.screen).__name__}: " + (
+            f"to act {session.remote.to_act}, position {session.remote.position}, "
+            f"awaiting {session.awaiting}, waiting for key {screen.waiting_for_key}, "
+            f"prompt {str(screen.status.prompt)!r}, error {str(screen.status.error)!r}"
+            if session is not None else "no game screen"))
+    return "; ".join(parts)
+
+
 _CHARS = {"enter": "\r", "space": " ", "escape": "\x1b"}
 
 
@@ -202,9 +217,12 @@ async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: st
                 await wait_for(ann_pilot, lambda: server.tables[table].seats[1].kind == "human",
                                "Bob seated")
                 await tap(ann, ann_pilot, "s")
-            shown = await asyncio.wait_for(asyncio.gather(
-                play_by_keys(ann, ann_pilot, server, table, 0),
-                play_by_keys(bob, bob_pilot, server, table, 1)), 120)
+            try:
+                shown = await asyncio.wait_for(asyncio.gather(
+                    play_by_keys(ann, ann_pilot, server, table, 0),
+                    play_by_keys(bob, bob_pilot, server, table, 1)), 120)
+            except asyncio.TimeoutError:
+                raise AssertionError(f"the game did not end: {where_they_are(server, table, ann, bob)}") from None
             assert server.tables[table].state == "over"
             for app, pilot in ((ann, ann_pilot), (bob, bob_pilot)):
                 with app._context():
@@ -351,25 +369,6 @@ async def plays_randomly(client: TableClient, table: str, seat: int) -> None:
 
 # -- watching --------------------------------------------------------------------------
 
-def send_watchers_the_public_view(monkeypatch: Any) -> None:
-    """What the table sends a watcher: the public view with the lines (the server's
-    ``update_for`` does it once it knows how; until then, here)."""
-    from tui.play.tables.remote import public_view
-    from tui.play.tables.table import Table
-    from tui.play.tables.wire import encode
-    before = Table.update_for
-
-    def update_for(self: Table, seat: int | None, lines: list[dict[str, Any]]) -> dict[str, Any]:
-        message = before(self, seat, lines)
-        if seat is None and self.state != "waiting" and "view" not in message:
-            message["view"] = encode(public_view(self.game.view(0)))
-            ended = self.game.hand_end_view(0) if lines else None
-            if ended is not None:
-                message["hand_end_view"] = encode(public_view(ended))
-        return message
-
-    monkeypatch.setattr(Table, "update_for", update_for)
-
 
 async def plays_slowly(client: TableClient, table: str, seat: int, go: asyncio.Event) -> None:
     """A person of the test's own: once ``go`` is set, a random legal move on the newest
@@ -397,7 +396,6 @@ async def watch(tmp_path: Path, monkeypatch: Any, game: str, table: str,
                 options: dict[str, Any], lines: int) -> dict[str, Any]:
     """Carol plays ``table`` with two bots; Cat's app watches it from the list (``w``)
     for ``lines`` record lines, then leaves with ``q``. What Cat's screen showed."""
-    send_watchers_the_public_view(monkeypatch)
     seen: dict[str, Any] = {"prompts": set(), "scenes": set(), "positions": set(),
                             "summaries": 0, "hands": set(), "tops": set()}
     async with table_server(tmp_path, monkeypatch) as server:

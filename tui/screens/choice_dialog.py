@@ -85,8 +85,12 @@ def seat_names(app: Any, view: Any, names: Sequence[str] | None = None,
     return ["You" if p == viewer else f"Player {p + 1}" for p in range(count)]
 
 
-def hints_on(app: Any) -> bool:
-    """The hints setting (on unless the player turned it off)."""
+def hints_on(app: Any, dialog: Any = None) -> bool:
+    """Whether hints are on: as the game screen beneath ``dialog`` says (a shared table
+    follows the table's setting), else the player's setting (on unless turned off)."""
+    screen = game_screen_beneath(dialog) if dialog is not None else None
+    if screen is not None and hasattr(screen, "_aid_on"):
+        return bool(screen._aid_on("hints"))
     return bool(getattr(getattr(app, "settings", None), "hints", True))
 
 
@@ -188,7 +192,7 @@ class DecisionDialog(ModalScreen[Command | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "hint":
-            return hints_on(self.app)
+            return hints_on(self.app, self)
         if action == "leave_guide":
             return guide_beneath(self) is not None
         return True

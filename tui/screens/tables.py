@@ -101,7 +101,9 @@ class _LinkScreen(Screen):
         """The server seated us (or we watch): a waiting table's room now; a table in play
         opens when its update (the whole game so far, right behind) arrives."""
         if joined.get("state") == "waiting":
-            self.app.push_screen(WaitingRoomScreen(joined))
+            room = WaitingRoomScreen(joined)
+            self.host.table_link.listen(room)      # from now on: the start may be right behind
+            self.app.push_screen(room)
         else:
             self.joined = joined
 

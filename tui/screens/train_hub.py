@@ -323,7 +323,7 @@ class TrainHubScreen(GameScreen):
         for key, tile in pending:
             if text.plain:
                 text.append("\n")
-            you = view.to_act == view.player
+            you = view.to_act == view.player and self._human_to_act(view)
             who = "You" if you else self.names[view.to_act] if view.to_act is not None else ""
             text.append(words(g.open_double, who, f"laid the double {tile} on "
                               f"{self._train_name(key, view.player)}"), style="bold")

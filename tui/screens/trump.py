@@ -194,7 +194,7 @@ class TrumpDialog(ChoiceDialog):
 
     def _ask_expert(self) -> None:
         names: list[Command] = [c for c in self.legal if isinstance(c, NameTrump)]
-        if len(names) < 2 or not self.is_attached or not hints_on(self.app):
+        if len(names) < 2 or not self.is_attached or not hints_on(self.app, self):
             return
         advice = self._advice or self._expert_advice()
         self.run_worker(partial(advice, self.view, names), name="trump-advice",

@@ -486,7 +486,7 @@ class TableServer:
                 continue
             seat = table.seat_of(connection.identity)
             update = table.update_for(seat, lines)
-            if table.state == "over" and writer is not None:
+            if table.state == "over" and writer is not None and seat is not None:
                 update["record"] = [table.game.header(table.players_header())] + \
                     [event.to_record() for event in table.game.history]
             connection.send("update", **update)

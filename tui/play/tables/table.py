@@ -230,6 +230,12 @@ class Table:
             ended = self.game.hand_end_view(seat) if lines else None
             if ended is not None:           # the hand just ended, before the next deal
                 message["hand_end_view"] = encode(ended)
+        elif self.state != "waiting":       # a watcher: what the table shows everyone
+            from tui.play.tables.remote import public_view
+            message["view"] = encode(public_view(self.game.view(0)))
+            ended = self.game.hand_end_view(0) if lines else None
+            if ended is not None:
+                message["hand_end_view"] = encode(public_view(ended))
         return message
 
     def history_for(self, seat: int | None) -> list[dict[str, Any]]:
