@@ -25,6 +25,7 @@ deterministic and bounded: past the limit, or past a deadline, it raises
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from core.bots.trick import evaluation as _eval
@@ -42,6 +43,7 @@ from core.bots.trick.bitboard import (  # noqa: F401
     tables_for,
     tiles_of,
 )
+from core.tricks.play import TrumpMode
 
 __all__ = [  # the bit-board names the bots take from here, and the solver itself
     "BIT", "COUNT_POINTS", "INDEX", "INF", "TILES", "Tables", "bits", "legal_mask", "mask_of",
@@ -61,6 +63,31 @@ OrderCache = dict[int, tuple[tuple[int, ...], int]]
 DistinctCache = dict[tuple[int, int], tuple[int, ...]]
 _SHARED: dict[tuple[object, ...], tuple[OrderCache, DistinctCache]] = {}
 _TOPS: dict[object, dict[int, int]] = {}
+
+
+@lru_cache(maxsize=64)
+def _sort_keys(mode: TrumpMode, pts: tuple[int, ...]
+               ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...],
+                          tuple[tuple[int, ...], ...]]:
+    """The solver's sort keys for a trump mode and tile points: each tile's rank as a
+    lead (0: strongest), the key of a weak lead, and per suit led the keys of giving
+    and of throwing a tile."""
+    tables = tables_for(mode)
+    lead_rank = [0] * len(TILES)
+    for r, t in enumerate(tables.lead_order):
+        lead_rank[t] = r
+    # leading without a sure winner: the least points, then the weakest
+    weak_lead_key = tuple(pts[t] * 100 - lead_rank[t] for t in range(len(TILES)))
+    # sort keys when following: to a partner's trick give points (keep power);
+    # otherwise, among tiles that cannot win, throw the least points and power
+    # (its power in the trick, then its strength as a lead of its own)
+    n = len(TILES)
+    own = tuple(n - lead_rank[t] for t in range(n))
+    give_key = tuple(tuple(-pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
+                     for row in tables.power)
+    dump_key = tuple(tuple(pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
+                     for row in tables.power)
+    return tuple(lead_rank), weak_lead_key, give_key, dump_key
 
 
 class TrickSolver:
@@ -143,22 +170,8 @@ class TrickSolver:
             shared = _SHARED[(tables.mode, self.tile_points, misere)] = ({}, {})
         self.orders, self.distinct_cache = shared
         self.hands = [0, 0, 0, 0]
-        lead_rank = [0] * len(TILES)
-        for r, t in enumerate(tables.lead_order):
-            lead_rank[t] = r
-        self.lead_rank = tuple(lead_rank)
-        pts = self.tile_points
-        # leading without a sure winner: the least points, then the weakest
-        self.weak_lead_key = tuple(pts[t] * 100 - lead_rank[t] for t in range(len(TILES)))
-        # sort keys when following: to a partner's trick give points (keep power);
-        # otherwise, among tiles that cannot win, throw the least points and power
-        # (its power in the trick, then its strength as a lead of its own)
-        n = len(TILES)
-        own = tuple(n - lead_rank[t] for t in range(n))
-        self.give_key = tuple(tuple(-pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
-                               for row in tables.power)
-        self.dump_key = tuple(tuple(pts[t] * 100000 + row[t] * 32 + own[t] for t in range(n))
-                               for row in tables.power)
+        self.lead_rank, self.weak_lead_key, self.give_key, self.dump_key = _sort_keys(
+            tables.mode, self.tile_points)
 
     # -- public -----------------------------------------------------------
     def value(self, hands: Sequence[int], to_act: int, trick: Sequence[tuple[int, int]] = (),
