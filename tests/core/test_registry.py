@@ -139,7 +139,7 @@ def test_the_shared_definitions():
     assert HAND_START_KINDS == frozenset({"hand_start", "round_start"})
     assert HAND_END_KINDS == frozenset({"hand_end", "round_end"})
     from core import arena, narration, records, undo
-    assert narration.HAND_ENDS is HAND_END_KINDS and narration.MARK is MARK
+    assert narration.HAND_ENDS is HAND_END_KINDS and narration.words.MARK is MARK
     assert records.HAND_START_KINDS is HAND_START_KINDS
     assert records.KNOWN_KINDS == {n: i.event_kinds for n, i in GAME_INFO.items()}
     assert not hasattr(arena, "HAND_ENDS") and not hasattr(undo, "HAND_STARTS")
