@@ -196,33 +196,36 @@ def kept_records(app_dir: Path) -> list[tuple[dict[str, Any], list[dict[str, Any
 
 
 async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: str,
-                          options: dict[str, Any]) -> dict[str, dict[str, int]]:
-    """Ann opens ``table`` (seat 1), Bob joins it from the list (seat 2), a bot takes seat
-    3; both play it by keys to its end and leave the game-over screen with ``t``."""
+                          options: dict[str, Any], seats: list[dict[str, Any]] | None = None,
+                          bob_seat: int = 1) -> dict[str, dict[str, int]]:
+    """Ann opens ``table`` (seat 1), Bob joins it from the list (the free seat,
+    ``bob_seat``), bots take the others (``seats``; default: Ann, Bob, an easy bot); both
+    play it by keys to its end and leave the game-over screen with ``t``."""
+    seats = seats or [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}]
     async with table_server(tmp_path, monkeypatch) as server:
         ann = person_app(tmp_path, server, "ann", "Ann")
         bob = person_app(tmp_path, server, "bob", "Bob")
         async with ann.run_test(size=(100, 30)) as ann_pilot, \
                 bob.run_test(size=(100, 30)) as bob_pilot:
             await ann_pilot.pause()
-            await open_table(ann, ann_pilot, game, table,
-                             [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}],
-                             options)
+            await open_table(ann, ann_pilot, game, table, seats, options)
             with bob._context():
                 await join_from_list(bob, bob_pilot)
                 await wait_for(bob_pilot, lambda: isinstance(bob.screen, WaitingRoomScreen),
                                "Bob's waiting room")
-            assert server.tables[table].seat_of("bob") == 1
+            assert server.tables[table].seat_of("bob") == bob_seat
             with ann._context():
-                await wait_for(ann_pilot, lambda: server.tables[table].seats[1].kind == "human",
+                await wait_for(ann_pilot,
+                               lambda: server.tables[table].seats[bob_seat].kind == "human",
                                "Bob seated")
                 await tap(ann, ann_pilot, "s")
             try:
                 shown = await asyncio.wait_for(asyncio.gather(
                     play_by_keys(ann, ann_pilot, server, table, 0),
-                    play_by_keys(bob, bob_pilot, server, table, 1)), 120)
-            except asyncio.TimeoutError:
-                raise AssertionError(f"the game did not end: {where_they_are(server, table, ann, bob)}") from None
+                    play_by_keys(bob, bob_pilot, server, table, bob_seat)), 120)
+            except TimeoutError:
+                where = where_they_are(server, table, ann, bob)
+                raise AssertionError(f"the game did not end: {where}") from None
             assert server.tables[table].state == "over"
             for app, pilot in ((ann, ann_pilot), (bob, bob_pilot)):
                 with app._context():
@@ -232,7 +235,7 @@ async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: st
                     await tap(app, pilot, "t")
                     await wait_for(pilot, lambda app=app: type(app.screen).__name__
                                    == "TitleScreen", "the title after the game")
-        for who, seat in (("ann", 0), ("bob", 1)):
+        for who, seat in (("ann", 0), ("bob", bob_seat)):
             kept = kept_records(tmp_path / who)
             assert len(kept) == 1, f"{who}'s history: {kept}"
             header, lines = kept[0]
@@ -250,6 +253,17 @@ async def test_two_people_and_a_bot_play_a_whole_game_of_moon_by_keys(tmp_path, 
         assert seen.get("hand checked", 0) > 0, (who, seen)
         assert seen.get("told whose turn", 0) > 0, (who, seen)      # "Waiting for Bob ..."
     assert sum(seen.get("TrumpDialog", 0) for seen in shown.values()) > 0, shown
+
+
+async def test_two_partners_and_two_bots_play_a_whole_game_of_42_by_keys(tmp_path, monkeypatch):
+    shown = await two_people_play(
+        tmp_path, monkeypatch, "texas42", "oak-42", {"target": "marks:1"},
+        [{"kind": "me"}, {"kind": "bot", "level": "easy"}, {"kind": "open"},
+         {"kind": "bot", "level": "easy"}], bob_seat=2)
+    for who, seen in shown.items():
+        assert seen.get("BiddingDialog", 0) > 0, (who, seen)
+        assert seen.get("key enter", 0) > 0, (who, seen)
+        assert seen.get("hand checked", 0) > 0, (who, seen)
 
 
 async def test_two_people_and_a_bot_play_a_whole_game_of_mexican_train_by_keys(
