@@ -357,7 +357,7 @@ def playout_value(solver: TrickSolver, seat: int) -> int:
     side's trick once no opponent can take it, wins as cheaply as it safely
     can, and otherwise throws its least valuable tile.
     """
-    bits, legal_mask, popcount = _solver.bits, _solver.legal_mask, _solver.popcount
+    bits, legal_mask = _solver.bits, _solver.legal_mask
     if solver.misere:
         return playout_by_order(solver, seat)
     hands = solver.hands
@@ -375,6 +375,7 @@ def playout_value(solver: TrickSolver, seat: int) -> int:
     give_key = solver.give_key
     dump_key = solver.dump_key
 
+    top = solver.top_cache
     trick_orders = solver.trick_orders
     later_opponents = solver.later_opponents
     total = 0
@@ -383,7 +384,7 @@ def playout_value(solver: TrickSolver, seat: int) -> int:
             order = trick_orders[seat]
             later = later_opponents[seat]
             opponents = later[0]
-            tiles = bits(legal_mask(tables, hands[seat], None))
+            tiles = bits(legal_mask(tables, hands[seat], None) if sevens else hands[seat])
             if len(tiles) > 1:
                 danger: dict[int, int] = {}
                 sure = []
@@ -391,7 +392,15 @@ def playout_value(solver: TrickSolver, seat: int) -> int:
                     su = lead_suit[x]
                     d = danger.get(su)
                     if d is None:
-                        d = danger[su] = threat(solver, opponents, su)
+                        d = -1              # threat(solver, opponents, su), inline
+                        for o in opponents:
+                            key = hands[o] << 4 | su
+                            b = top.get(key)
+                            if b is None:
+                                b = top[key] = top_power(tables, hands[o], su)
+                            if b > d:
+                                d = b
+                        danger[su] = d
                     if power[su][x] > d:
                         sure.append(x)
                 if sure:
@@ -405,7 +414,7 @@ def playout_value(solver: TrickSolver, seat: int) -> int:
                     most = 0
                     if mine:
                         for o in opponents:
-                            c = popcount(hands[o] & trump_mask)
+                            c = (hands[o] & trump_mask).bit_count()
                             if c > most:
                                 most = c
                     if most and len(mine) >= most:
@@ -430,7 +439,14 @@ def playout_value(solver: TrickSolver, seat: int) -> int:
                     t = tiles[0]
                 else:
                     after = later[k]
-                    danger_p = threat(solver, after, suit) if after else -1
+                    danger_p = -1           # threat(solver, after, suit), inline
+                    for o in after:
+                        key = hands[o] << 4 | suit
+                        b = top.get(key)
+                        if b is None:
+                            b = top[key] = top_power(tables, hands[o], suit)
+                        if b > danger_p:
+                            danger_p = b
                     if side[win_seat] == side[s]:
                         if best_p > danger_p:
                             t = min(tiles, key=give_key[suit].__getitem__)
