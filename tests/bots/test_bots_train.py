@@ -479,3 +479,21 @@ def test_train_expert_counts_winning_the_round_in_its_value():
     assert bot._value([0, 20, 30, 40], 0, None) == 30 + 10
     assert bot._value([5, 5, 30, 40], 0, None) == (5 + 30 + 40) / 3 - 5 + 5
     assert bot._value([9, 5, 30, 40], 0, None) == (5 + 30 + 40) / 3 - 9
+
+
+def test_train_expert_reading_passes_still_plays_legal_commands_only():
+    bot = TrainExpertBot(deterministic=True, max_worlds=4)
+    bot.read_passes = 1.0
+    others = [TrainStandardBot() for _ in range(3)]
+    g = MexicanTrainGame({"players": 4, "rounds": 1}, seed=7)
+    g.start()
+    d = 0
+    while not g.is_over and d < 600:
+        p = g.current_player
+        legal = g.legal_actions()
+        player = bot if p == 0 else others[p - 1]
+        c = player.choose(g.view(p), legal, decision_rng(7, p, d))
+        assert c in legal
+        g.apply(c)
+        d += 1
+    assert g.is_over

@@ -10,7 +10,12 @@
 * :class:`TrainExpertBot` searches: it deals the hidden tiles (others' hands and
   the boneyard) at random, consistently with its view, plays each candidate
   and then the rest of the round for everyone with the standard player's plan,
-  and keeps the move that leaves it the fewest pips compared with the table.
+  and keeps the move that leaves it the fewest pips compared with the table,
+  counting a round won (fewest pips left, most often by going out) as worth
+  ``round_win_weight`` pips more, and in the last round a game won as
+  ``win_weight``. With ``read_passes`` on it deals the others no tile of a number
+  they showed they lack (:class:`PassReader`: they drew and could not play on
+  it, or passed); that is off by default, as it measured no gain in the arena.
   Candidates that fall clearly behind are dropped as the sample grows, so the
   time goes to the close calls. It stops at its time budget, or, in
   deterministic mode, after a fixed number of deals.
@@ -317,8 +322,8 @@ class TrainExpertBot:
     prune_z = 2.0           # drop a candidate this many standard errors behind the leader
     override_z = 1.0        # leave the standard choice only on this much evidence
     win_weight = 20.0       # last round: pips a whole win of the game is worth
-    round_win_weight = 0.0  # any round: pips winning the round (fewest left) is worth
-    read_passes = 1.0       # deal the others no tile of a number they could not play
+    round_win_weight = 40.0  # other rounds: pips winning the round (fewest left) is worth
+    read_passes = 0.0       # 1: deal the others no tile of a number they could not play
     hard_s = 10.0           # with min_deals: the search stops here, floor or not
 
     _round_w = 0.0
