@@ -6,7 +6,7 @@ Deals are Moon games dealt from seeds ``--seed * 1_000_000 + k``. On each, the p
 whose seven tiles and the widow rate best (the best discard and trumps, by the
 rule-of-thumb rating the bots use) shoots the moon when that rating is at least
 ``--min-rating`` (other deals are skipped); the others pass. The bidder is the expert
-(``--budget`` seconds a play, four times that for the discard and trumps): it takes
+(``--budget`` seconds a play, three times that for the discard and trumps): it takes
 the widow, discards and names trumps once per deal; then the hand is played once for
 each defender level in ``--defenders``, both defenders at that level against the same
 bidder's hand, discard and trumps.

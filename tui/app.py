@@ -158,7 +158,7 @@ class DominoesApp(AppLook, GameRegister, App):
 
     @property
     def expert_budget(self) -> float:
-        """Seconds an expert bot searches a play (bids and trumps: four times it)."""
+        """Seconds an expert bot searches a play (bids and trumps: three times it)."""
         return EXPERT_TIMES.get(self.settings.expert_time, 0.5)
 
     @property

@@ -24,7 +24,7 @@ TRICK_PAUSES: dict[str, float | None] = {"none": 0.0, "short": 1.0, "long": 2.5,
 """Pause after each trick → seconds (None: until a key)."""
 
 EXPERT_TIMES: dict[str, float] = {"quick": 0.2, "normal": 0.5, "deep": 1.0}
-"""Expert thinking → seconds of search a play (a bid or trump gets four times it, at most 2.5 s)."""
+"""Expert thinking → seconds of search a play (a bid or trump gets three times it, at most 2.5 s)."""
 
 TILE_STYLES = ("numerals", "pips", "ascii")
 THEMES = ("textual-dark", "textual-light", "ansi-dark", "ansi-light", "nord", "gruvbox")

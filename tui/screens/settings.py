@@ -36,7 +36,7 @@ ROWS: list[tuple[str, str, list[tuple[str, object]], str]] = [
      "How long a finished trick stays on the table before bots lead again."),
     ("expert_time", "Expert thinks",
      [(f"{name} ({secs:g} s a play)", name) for name, secs in EXPERT_TIMES.items()],
-     "How long expert bots and hints search a play; bids and trumps get four times it."),
+     "How long expert bots and hints search a play; bids and trumps get three times it."),
     ("tile_style", "Tile style",
      [("numerals  │6│4│", "numerals"), ("pips  │●●│", "pips"), ("ASCII  |6|4|", "ascii")],
      "Numerals, drawn pips, or plain ASCII for terminals without box drawing."),
