@@ -3,9 +3,11 @@ a driver that plays the human seat with keys only."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, AsyncIterator, Callable
 
 from textual.worker import WorkerCancelled, WorkerFailed, WorkerState
 
@@ -120,3 +122,35 @@ def record_lines(tmp_path: Path) -> list[dict[str, Any]]:
     saves = [*(tmp_path / "saves").glob("*.jsonl"), *(tmp_path / "history").glob("*.jsonl")]
     assert len(saves) == 1, saves
     return [json.loads(line) for line in saves[0].read_text().splitlines()]
+
+
+@contextlib.asynccontextmanager
+async def table_server(tmp_path: Path, monkeypatch: Any, seed: int = 4) -> AsyncIterator[Any]:
+    """A table server of its own (instant bots) in a short folder (a Unix socket's path
+    is at most 108 bytes), the apps pointed at it as the player "ann"."""
+    from tui.play.tables.server import TableServer
+    folder = Path(tempfile.mkdtemp(prefix="dp-", dir="/tmp"))
+    path = folder / "s.sock"
+    monkeypatch.setenv("DOMINOES_SERVER", str(path))
+    monkeypatch.setenv("DOMINOES_PLAYER", "ann")
+    server = TableServer(path, tmp_path / "server", bot_delay=0, seed=seed)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.close()
+        for item in folder.iterdir():
+            item.unlink()
+        folder.rmdir()
+
+
+async def wait_for(pilot: Any, test: Callable[[], Any], what: str, limit: int = 1500,
+                   step: float = 0.01) -> None:
+    """Poll ``test`` every ``step`` seconds of the pilot until it holds (at most ``limit``
+    times); else fail naming ``what`` and the screen on top."""
+    for _ in range(limit):
+        if test():
+            return
+        await pilot.pause(step)
+    raise AssertionError(f"never: {what} (on {type(pilot.app.screen).__name__})")
+

@@ -6,15 +6,13 @@ A third app watches a table in play; hints follow the table's setting."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from core.statistics import human_seat
-from tests.tui_pilot import DIALOG_SCREENS, make_app, move_key
+from tests.tui_pilot import DIALOG_SCREENS, make_app, move_key, table_server, wait_for
 from tui.app import DominoesApp
 from tui.play.tables.client import TableClient
 from tui.play.tables.server import TableServer
@@ -28,38 +26,12 @@ from tui.widgets.hand_base import HandBase
 DECISION_DIALOGS = DIALOG_SCREENS - {"HandSummaryScreen"}
 
 
-@contextlib.asynccontextmanager
-async def table_server(tmp_path: Path, monkeypatch: Any):
-    """A table server of its own (instant bots), the apps pointed at it."""
-    folder = Path(tempfile.mkdtemp(prefix="dg-", dir="/tmp"))
-    path = folder / "s.sock"
-    monkeypatch.setenv("DOMINOES_SERVER", str(path))
-    monkeypatch.setenv("DOMINOES_PLAYER", "ann")
-    server = TableServer(path, tmp_path / "server", bot_delay=0, seed=7)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
-        for item in folder.iterdir():
-            item.unlink()
-        folder.rmdir()
-
-
 def person_app(tmp_path: Path, server: TableServer, player: str, name: str) -> DominoesApp:
     """An app of its own (its own saves and history) for ``player`` at the server."""
     app = make_app(tmp_path / player)
     app.animation_level = "none"
     app._table_link = TableLink(app, server.path, name=name, player=player)
     return app
-
-
-async def wait_for(pilot: Any, test: Any, what: str, limit: int = 1500) -> None:
-    for _ in range(limit):
-        if test():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"never: {what} (on {type(pilot.app.screen).__name__})")
 
 
 async def open_table(app: DominoesApp, pilot: Any, game: str, name: str,
@@ -202,7 +174,7 @@ async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: st
     ``bob_seat``), bots take the others (``seats``; default: Ann, Bob, an easy bot); both
     play it by keys to its end and leave the game-over screen with ``t``."""
     seats = seats or [{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}]
-    async with table_server(tmp_path, monkeypatch) as server:
+    async with table_server(tmp_path, monkeypatch, seed=7) as server:
         ann = person_app(tmp_path, server, "ann", "Ann")
         bob = person_app(tmp_path, server, "bob", "Bob")
         async with ann.run_test(size=(100, 30)) as ann_pilot, \
@@ -412,7 +384,7 @@ async def watch(tmp_path: Path, monkeypatch: Any, game: str, table: str,
     for ``lines`` record lines, then leaves with ``q``. What Cat's screen showed."""
     seen: dict[str, Any] = {"prompts": set(), "scenes": set(), "positions": set(),
                             "summaries": 0, "hands": set(), "tops": set()}
-    async with table_server(tmp_path, monkeypatch) as server:
+    async with table_server(tmp_path, monkeypatch, seed=7) as server:
         carol = await TableClient.connect(server.path, player="carol", name="Carol")
         carol.send("open", game=game, name=table, options=options,
                    seats=[{"kind": "me"}, {"kind": "bot", "level": "easy"},

@@ -4,36 +4,15 @@ play the whole game on the same screens as a solo game; join from the list; leav
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
-import tempfile
-from pathlib import Path
 
-from tests.tui_pilot import DIALOG_SCREENS, make_app, move_key
+from tests.tui_pilot import DIALOG_SCREENS, make_app, move_key, table_server, wait_for
 from tui.play.tables.client import TableClient
 from tui.play.tables.server import TableServer
 from tui.play.tables.wire import command_line, decode
 from tui.screens.game_base import GameScreen
 from tui.screens.shared_game import SharedTable
 from tui.screens.tables import OpenTableScreen, TablesScreen, WaitingRoomScreen
-
-
-@contextlib.asynccontextmanager
-async def table_server(tmp_path, monkeypatch):
-    """A table server of its own, the app pointed at it, as the player "ann"."""
-    folder = Path(tempfile.mkdtemp(prefix="dp-", dir="/tmp"))
-    path = folder / "s.sock"
-    monkeypatch.setenv("DOMINOES_SERVER", str(path))
-    monkeypatch.setenv("DOMINOES_PLAYER", "ann")
-    server = TableServer(path, tmp_path / "server", bot_delay=0, seed=4)
-    await server.start()
-    try:
-        yield server
-    finally:
-        await server.close()
-        for item in folder.iterdir():
-            item.unlink()
-        folder.rmdir()
 
 
 async def friend(server: TableServer, table: str, seat: int | None = None) -> TableClient:
@@ -57,14 +36,6 @@ async def friend_plays(bob: TableClient, table: str, seat: int) -> None:
         if update["to_act"] == seat:
             bob.send("command", table=table,
                      line=command_line(rng.choice(decode(update["view"]).legal)))
-
-
-async def wait_for(pilot, test, what: str, limit: int = 500) -> None:
-    for _ in range(limit):
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never: {what} (on {type(pilot.app.screen).__name__})")
 
 
 async def play_shared_game(pilot, limit: int = 6000) -> dict[str, int]:
