@@ -149,6 +149,27 @@ def hand_summary(name: str, seed: int, kind: str, options: dict | None = None) -
     return show(make)
 
 
+def coach(name: str, seed: int) -> Setup:
+    """The coach's report on the first hand of a game (its analysis worked out first)."""
+    async def setup(pilot: Any, app: DominoesApp) -> None:
+        from core.coach import CoachBudget
+        from tui.screens.coach import CoachScreen, request_from
+        game = drive(new_game(name, seed), lambda g: any(e.kind in ("hand_end", "round_end")
+                                                           for e in g.history))
+        players = [{"name": seat.name, "kind": "human" if i == 0 else "bot", "level": None
+                    if i == 0 else "standard"}
+                   for i, seat in enumerate(default_seats(game.num_players))]
+        request = request_from(game.header(players), game.history, 0)
+        assert not isinstance(request, str), request
+        await pilot.pause()
+        app.push_screen(CoachScreen(request, budget=CoachBudget(samples=8)))
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        for _ in range(4):
+            await pilot.pause()
+    return setup
+
+
 def game_over(name: str, seed: int, options: dict | None = None) -> Setup:
     def make(app: DominoesApp) -> Any:
         from tui.screens.summary import GameOverScreen
@@ -312,6 +333,9 @@ SHOTS: dict[str, tuple[Setup, tuple[int, int] | None]] = {
                                                well_into_round_2), (80, 24)),
     "mexican_train-round-summary": (hand_summary("mexican_train", 7, "round_end", MT), None),
     "mexican_train-game-over": (game_over("mexican_train", 7, MT), None),
+    "moon-widow-choice": (table("moon", 4, human_turn("widow"), {"widow": "optional"},
+                                human_bids_high=True), None),
+    "texas42-coach": (coach("texas42", 5), None),
     "tables-join": (shared("j", friends=True), None),
     "tables-open": (shared("2", "o"), None),
     "tables-waiting-room": (shared("2", "o", "enter"), None),

@@ -136,7 +136,7 @@ class WidowChoiceDialog(ChoiceDialog):
                                   note="add it to your hand, then lay one tile aside"))
             elif isinstance(command, Pass):
                 out.append(Choice(describe_command("moon", command), command, key="l",
-                                  note="keep your 7 tiles; the widow stays out of play"))
+                                  note="keep your 7 tiles; it stays out of play"))
         return out
 
     def title_text(self) -> str:
