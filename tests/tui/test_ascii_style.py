@@ -484,3 +484,50 @@ def test_as_shown_puts_text_groups_and_tables_in_ascii_and_keeps_styles():
         tile_style = "numerals"
 
     assert as_shown(Default(), text) is text and as_shown(Default(), "a · b") == "a · b"
+
+
+# -- shared tables and the house rules' dialogs ------------------------------------------------
+
+async def test_shared_tables_their_settings_and_the_widow_choice_are_ascii(tmp_path, monkeypatch):
+    from tests.tui_pilot import table_server
+    from tui.play.tables.client import TableClient
+    from tui.screens.widow import WidowChoiceDialog
+    async with table_server(tmp_path, monkeypatch) as server:
+        bob = await TableClient.connect(server.path, player="bob", name="Bob")
+        bob.send("open", game="moon", name="elm-moon",
+                 seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
+        await bob.expect("joined")
+        app = ascii_app(tmp_path / "app")
+        async with app.run_test(size=SIZE) as pilot:
+            survey = Survey(pilot)
+            title = app.screen
+            await survey.press("j")
+            for _ in range(100):
+                if getattr(app.screen, "tables", None):
+                    break
+                await pilot.pause(0.02)
+            await survey.look("the list of tables")
+            await back_to(survey, title, "q")
+            await survey.press("o")
+            await survey.look("open a table")
+            await survey.press("e")
+            await survey.look("the table's settings")
+            await survey.press("escape")
+            await survey.press("enter")
+            for _ in range(100):
+                if type(app.screen).__name__ == "WaitingRoomScreen":
+                    break
+                await pilot.pause(0.02)
+            await survey.look("the waiting room")
+            from core.commands import Bid
+            from core.moon.engine import MoonGame
+            game = MoonGame(seed=3, options={"widow": "optional"})
+            game.start()
+            for bid in (5, None, None):
+                game.apply(Bid(game.current_player, bid))
+            app.push_screen(WidowChoiceDialog(game.view(game.current_player),
+                                              game.legal_actions()))
+            await survey.look("the widow choice")
+        await bob.close()
+    survey.check("list of tables", "open a table", "table's settings", "waiting room",
+                 "widow choice")
