@@ -177,8 +177,8 @@ async def two_people_play(tmp_path: Path, monkeypatch: Any, game: str, table: st
     async with table_server(tmp_path, monkeypatch, seed=7) as server:
         ann = person_app(tmp_path, server, "ann", "Ann")
         bob = person_app(tmp_path, server, "bob", "Bob")
-        async with ann.run_test(size=(100, 30)) as ann_pilot, \
-                bob.run_test(size=(100, 30)) as bob_pilot:
+        async with ann.run_test(size=(80, 24)) as ann_pilot, \
+                bob.run_test(size=(80, 24)) as bob_pilot:
             await ann_pilot.pause()
             await open_table(ann, ann_pilot, game, table, seats, options)
             with bob._context():
@@ -291,7 +291,7 @@ async def hint_key_at(tmp_path: Path, hints: bool | None, own_setting: bool) -> 
     app.settings.hints = own_setting
     link = _Link()
     app._table_link = link                       # type: ignore[assignment]
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         joined = joined_summary(hints)
         update = first_update()
@@ -394,7 +394,7 @@ async def watch(tmp_path: Path, monkeypatch: Any, game: str, table: str,
         go = asyncio.Event()
         playing = asyncio.ensure_future(plays_slowly(carol, table, 0, go))
         cat = person_app(tmp_path, server, "cat", "Cat")
-        async with cat.run_test(size=(100, 30)) as pilot:
+        async with cat.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await join_from_list(cat, pilot, "w")
             await wait_for(pilot, lambda: isinstance(cat.game_screen, SharedTable),
