@@ -9,17 +9,7 @@ from core.errors import IllegalBid, NotYourTurn, WrongPhase
 from core.game import Phase
 from core.texas42.bidding import bid_error, decode_bid, encode_bid
 from core.texas42.engine import describe_bid, legal_bids
-from tests.core.texas42.test_texas42_support import SIXES, bids, game_with, of_kind, tiles
-
-
-def _refused(game, command, error, text=None):
-    before = game.state_key()
-    with pytest.raises(error) as info:
-        game.apply(command)
-    assert game.state_key() == before
-    if text is not None:
-        assert info.value.reason == text
-    return info.value.reason
+from tests.core.texas42.test_texas42_support import SIXES, bids, game_with, of_kind, refused, tiles
 
 
 # -- the pure function -----------------------------------------------------------
@@ -127,33 +117,33 @@ def test_texas42_each_player_bids_once_and_the_highest_wins():
     assert view.bids == ((0, 30, False, False), (1, 31, False, False),
                          (2, None, False, False), (3, 42, False, False))
     assert (view.bidder, view.bid, view.phase) == (3, 42, Phase.TRUMP)
-    _refused(game, Bid(3, 84), WrongPhase)
+    refused(game, Bid(3, 84), WrongPhase)
 
 
-def test_texas42_bid_out_of_turn_is_refused():
+def test_texas42_bid_out_of_turn_isrefused():
     game = game_with(SIXES, shaker=3)
-    _refused(game, Bid(2, 30), NotYourTurn, "It is Player 1's turn, not Player 3's.")
-    _refused(game, Play(0, tiles("6-6")[0]), WrongPhase, "It is time to bid (or pass).")
-    _refused(game, NameTrump(0, "6"), WrongPhase)
+    refused(game, Bid(2, 30), NotYourTurn, "It is Player 1's turn, not Player 3's.")
+    refused(game, Play(0, tiles("6-6")[0]), WrongPhase, "It is time to bid (or pass).")
+    refused(game, NameTrump(0, "6"), WrongPhase)
 
 
 def test_texas42_bid_must_beat_the_high_bid():
     game = game_with(SIXES, shaker=3)
     bids(game, 34)
-    _refused(game, Bid(1, 34), IllegalBid, "You must bid more than 34.")
-    _refused(game, Bid(1, 33), IllegalBid)
+    refused(game, Bid(1, 34), IllegalBid, "You must bid more than 34.")
+    refused(game, Bid(1, 33), IllegalBid)
     bids(game, 35)
     assert game.view(0).bid == 35
 
 
 def test_texas42_no_opening_above_two_marks_then_one_mark_raises():
     game = game_with(SIXES, shaker=3)
-    _refused(game, Bid(0, 3 * MARK), IllegalBid, "No one may open above 2 marks.")
+    refused(game, Bid(0, 3 * MARK), IllegalBid, "No one may open above 2 marks.")
     bids(game, "m2")
-    _refused(game, Bid(1, 4 * MARK), IllegalBid)
-    _refused(game, Bid(1, 41), IllegalBid)
+    refused(game, Bid(1, 4 * MARK), IllegalBid)
+    refused(game, Bid(1, 41), IllegalBid)
     bids(game, "m3")
-    _refused(game, Bid(2, 3 * MARK), IllegalBid)
+    refused(game, Bid(2, 3 * MARK), IllegalBid)
     bids(game, "m4", "m5")
     assert game.view(0).bid == 5 * MARK and game.view(0).bidder == 3
 
@@ -162,7 +152,7 @@ def test_texas42_after_one_mark_the_next_bid_is_two_marks():
     game = game_with(SIXES, shaker=3)
     bids(game, "m1")
     assert [c.bid for c in game.legal_actions()] == [None, 84]
-    _refused(game, Bid(1, 3 * MARK), IllegalBid)
+    refused(game, Bid(1, 3 * MARK), IllegalBid)
     bids(game, "m2")
     assert game.view(2).bid == 84
 

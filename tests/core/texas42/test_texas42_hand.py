@@ -22,20 +22,12 @@ from tests.core.texas42.test_texas42_support import (
     lead_in_order,
     of_kind,
     play_first_legal,
+    refused,
     tiles,
     win_auction,
 )
 
 SIX_ORDER = ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"]
-
-
-def _refused(game, command, error, text=None):
-    before = game.state_key()
-    with pytest.raises(error) as info:
-        game.apply(command)
-    assert game.state_key() == before
-    if text is not None:
-        assert info.value.reason == text
 
 
 def _hand_end(events):
@@ -58,13 +50,13 @@ def test_texas42_bid_winner_names_trumps_from_nine_choices():
     win_auction(game, 30)
     assert [c.trump for c in game.legal_actions()] == \
         ["0", "1", "2", "3", "4", "5", "6", "doubles", "none"]
-    _refused(game, NameTrump(1, "6"), NotYourTurn)
-    _refused(game, NameTrump(0, "7"), IllegalTrump)
-    _refused(game, NameTrump(0, "nello"), IllegalTrump,
+    refused(game, NameTrump(1, "6"), NotYourTurn)
+    refused(game, NameTrump(0, "7"), IllegalTrump)
+    refused(game, NameTrump(0, "nello"), IllegalTrump,
              "Nel-O is not in play (the nello setting is off).")
-    _refused(game, NameTrump(0, "sevens"), IllegalTrump,
+    refused(game, NameTrump(0, "sevens"), IllegalTrump,
              "Sevens is not in play (the sevens setting is off).")
-    _refused(game, Play(0, Tile(6, 6)), WrongPhase, "Name trumps first.")
+    refused(game, Play(0, Tile(6, 6)), WrongPhase, "Name trumps first.")
     events = game.apply(NameTrump(0, "6"))
     assert [e.to_record() for e in events] == [{"event": "trump", "player": 0, "trump": "6"}]
     view = game.view(2)
@@ -96,7 +88,7 @@ def test_texas42_trump_by_first_tile_double_names_its_own_suit():
     bids(game, 30, None, None, None)              # seat 1 wins (hand 5-5 ... 4-4)
     game.apply(Play(1, Tile(4, 4)))
     assert game.view(1).trump == "4"
-    _refused(game, Play(2, Tile(3, 3)), IllegalPlay)   # fours are trumps: 4-3 must follow
+    refused(game, Play(2, Tile(3, 3)), IllegalPlay)   # fours are trumps: 4-3 must follow
 
 
 def test_texas42_bid_winner_leads_first_and_trick_winner_leads_next():
@@ -116,8 +108,8 @@ def test_texas42_must_follow_trumps_when_trumps_are_led():
     game.apply(Play(1, Tile(5, 5)))
     game.apply(Play(2, Tile(4, 3)))
     game.apply(Play(3, Tile(3, 0)))
-    _refused(game, Play(0, Tile(6, 6)), IllegalPlay, "You must follow trumps: you hold 6-5.")
-    _refused(game, Play(0, Tile(5, 5)), IllegalPlay, "You do not hold 5-5.")
+    refused(game, Play(0, Tile(6, 6)), IllegalPlay, "You must follow trumps: you hold 6-5.")
+    refused(game, Play(0, Tile(5, 5)), IllegalPlay, "You do not hold 5-5.")
     assert game.legal_actions() == [Play(0, Tile(6, 5))]
 
 

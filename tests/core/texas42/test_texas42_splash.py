@@ -16,6 +16,7 @@ from tests.core.texas42.test_texas42_support import (
     lead_in_order,
     of_kind,
     play_first_legal,
+    refused,
 )
 
 # Seat 0 holds three doubles (5-5, 4-4, 3-3); the partner, seat 2, holds every six;
@@ -31,15 +32,6 @@ PLUNGE_OVER = ["6-6 5-5 4-4 6-5 6-4 6-3 6-2",
                "4-0 3-2 3-1 3-0 2-1 2-0 1-0"]
 
 
-def _refused(game, command, error, text=None):
-    before = game.state_key()
-    with pytest.raises(error) as info:
-        game.apply(command)
-    assert game.state_key() == before
-    if text is not None:
-        assert info.value.reason == text
-
-
 def _splash(player: int, marks: int = 2) -> Bid:
     return Bid(player, marks * MARK, splash=True)
 
@@ -53,13 +45,13 @@ def _hand_end(events):
 def test_splash_is_off_by_default():
     game = game_with(SPLASH)
     assert not any(c.splash for c in game.legal_actions())
-    _refused(game, _splash(0), IllegalBid, "Splash is not in play (the splash setting is off).")
+    refused(game, _splash(0), IllegalBid, "Splash is not in play (the splash setting is off).")
 
 
 def test_splash_needs_three_doubles():
     game = game_with(SPLASH, splash=True, shaker=0)         # seat 1 (no double) bids first
     assert not any(c.splash for c in game.legal_actions())
-    _refused(game, _splash(1), IllegalBid, "Splash needs 3 or more doubles: you hold 0.")
+    refused(game, _splash(1), IllegalBid, "Splash needs 3 or more doubles: you hold 0.")
     game = game_with(SPLASH, splash=True)                   # seat 0 (three doubles) first
     assert _splash(0) in game.legal_actions()
 
@@ -72,7 +64,7 @@ def test_splash_value_two_marks_or_one_over():
         bids(game, before)
         assert [c for c in game.legal_actions() if c.splash] == [_splash(0, value)]
         wrong = 3 if value == 2 else 2
-        _refused(game, _splash(0, wrong), IllegalBid,
+        refused(game, _splash(0, wrong), IllegalBid,
                  f"A Splash here is a bid of {value} marks.")
         game.apply(_splash(0, value))
         assert game.view(1).bid == value * MARK and game.view(1).splash
@@ -83,9 +75,9 @@ def test_splash_not_over_three_marks():
     game = game_with(SPLASH, splash=True, shaker=1)         # seats 2, 3, then 0
     bids(game, "m2", "m3")
     assert not any(c.splash for c in game.legal_actions())
-    _refused(game, _splash(0, 3), IllegalBid,
+    refused(game, _splash(0, 3), IllegalBid,
              "You may call Splash only while the high bid is below 3 marks.")
-    _refused(game, _splash(0, 4), IllegalBid,
+    refused(game, _splash(0, 4), IllegalBid,
              "You may call Splash only while the high bid is below 3 marks.")
 
 
@@ -93,8 +85,8 @@ def test_splash_is_outbid_only_by_one_mark_more():
     game = game_with(SPLASH, splash=True)
     game.apply(_splash(0))
     assert [c.bid for c in game.legal_actions()] == [None, 3 * MARK]
-    _refused(game, Bid(1, 41), IllegalBid)
-    _refused(game, Bid(1, 2 * MARK), IllegalBid)
+    refused(game, Bid(1, 41), IllegalBid)
+    refused(game, Bid(1, 2 * MARK), IllegalBid)
 
 
 def test_splash_over_a_splash_is_three_marks():
@@ -121,7 +113,7 @@ def test_splash_partner_names_trump_and_leads():
         == (0, 2 * MARK, True, False, 2, 2)
     assert [c.trump for c in game.legal_actions()] == \
         ["0", "1", "2", "3", "4", "5", "6", "doubles", "none"]
-    _refused(game, NameTrump(2, "sevens"), IllegalTrump,
+    refused(game, NameTrump(2, "sevens"), IllegalTrump,
              "After a Splash the partner names trumps; Sevens is not allowed.")
     game.apply(NameTrump(2, "6"))
     assert game.view(0).leader == 2 and game.current_player == 2
@@ -160,7 +152,7 @@ def test_plunge_over_splash():
     game.apply(_splash(0))
     legal = game.legal_actions()
     assert Bid(1, 4 * MARK, True) in legal and Bid(1, 3 * MARK) in legal
-    _refused(game, Bid(1, 5 * MARK, True), IllegalBid, "A Plunge is a bid of 4 marks.")
+    refused(game, Bid(1, 5 * MARK, True), IllegalBid, "A Plunge is a bid of 4 marks.")
     game.apply(Bid(1, 4 * MARK, True))
     bids(game, None, None)
     view = game.view(0)
@@ -169,7 +161,7 @@ def test_plunge_over_splash():
     # a Plunge may not follow an ordinary bid
     game = game_with(PLUNGE_OVER, splash=True, plunge=True)
     game.apply(Bid(0, 2 * MARK))
-    _refused(game, Bid(1, 4 * MARK, True), IllegalBid,
+    refused(game, Bid(1, 4 * MARK, True), IllegalBid,
              "You may call Plunge only before anyone has bid, or over a Splash.")
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from core.commands import MARK, Bid, NameTrump, Play
 from core.game import Phase
 from core.texas42.engine import Texas42Game
@@ -90,6 +92,20 @@ def lead_in_order(game: Texas42Game, leader: int, order: list[str]) -> list:
 
 def of_kind(events: list, kind: str) -> list:
     return [e for e in events if e.kind == kind]
+
+
+def refused(game: Texas42Game, command: Any, error: type[Exception],
+            text: str | None = None) -> str:
+    """Apply ``command``, which must raise ``error`` (with reason ``text`` when given) and
+    leave the game's state as it was; the reason given."""
+    before = game.state_key()
+    with pytest.raises(error) as info:
+        game.apply(command)
+    assert game.state_key() == before
+    reason: str = getattr(info.value, "reason", str(info.value))
+    if text is not None:
+        assert reason == text
+    return reason
 
 
 def test_texas42_support_sixes_deal_is_the_whole_set():

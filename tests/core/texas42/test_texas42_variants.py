@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from core.commands import MARK, Bid, NameTrump, Play
 from core.errors import IllegalBid, IllegalPlay, IllegalTrump, NotYourTurn
 from core.tiles import Tile
@@ -14,6 +12,7 @@ from tests.core.texas42.test_texas42_support import (
     lead_in_order,
     of_kind,
     play_first_legal,
+    refused,
     rotate,
     tiles,
     win_auction,
@@ -36,15 +35,6 @@ PLUNGE = ["5-5 4-4 3-3 2-2 5-4 5-3 5-2",
           "3-1 3-0 2-1 2-0 1-1 1-0 0-0"]
 
 
-def _refused(game, command, error, text=None):
-    before = game.state_key()
-    with pytest.raises(error) as info:
-        game.apply(command)
-    assert game.state_key() == before
-    if text is not None:
-        assert info.value.reason == text
-
-
 def _hand_end(events):
     [end] = of_kind(events, "hand_end")
     return end
@@ -55,7 +45,7 @@ def test_texas42_nello_needs_two_marks():
     game = game_with(NELLO, nello=True)
     win_auction(game, "m1")
     assert "nello" not in [c.trump for c in game.legal_actions()]
-    _refused(game, NameTrump(0, "nello"), IllegalTrump, "Nel-O needs a bid of at least 2 marks.")
+    refused(game, NameTrump(0, "nello"), IllegalTrump, "Nel-O needs a bid of at least 2 marks.")
     game = game_with(NELLO, nello=True)
     win_auction(game, "m2")
     assert NameTrump(0, "nello") in game.legal_actions()
@@ -115,7 +105,7 @@ def test_texas42_nello_doubles_own_suit_or_in_their_number():
 def test_texas42_sevens_needs_one_mark():
     game = game_with(SEVENS, sevens=True)
     win_auction(game, 41)
-    _refused(game, NameTrump(0, "sevens"), IllegalTrump, "Sevens needs a bid of at least 1 mark.")
+    refused(game, NameTrump(0, "sevens"), IllegalTrump, "Sevens needs a bid of at least 1 mark.")
     game = game_with(SEVENS, sevens=True)
     win_auction(game, "m1")
     assert NameTrump(0, "sevens") in game.legal_actions()
@@ -125,7 +115,7 @@ def test_texas42_sevens_must_play_closest_to_seven():
     game = game_with(SIXES, sevens=True)
     win_auction(game, "m1", "sevens")
     assert game.legal_actions() == [Play(0, Tile(6, 1))]
-    _refused(game, Play(0, Tile(6, 6)), IllegalPlay,
+    refused(game, Play(0, Tile(6, 6)), IllegalPlay,
              "In Sevens you must play a tile closest to 7 pips: you hold 6-1.")
     game.apply(Play(0, Tile(6, 1)))
     assert game.legal_actions() == [Play(1, Tile(5, 2))]
@@ -173,25 +163,25 @@ def test_texas42_sevens_tie_goes_to_the_first_played():
 def test_texas42_plunge_is_off_by_default():
     game = game_with(PLUNGE)
     assert Bid(0, 4 * MARK, True) not in game.legal_actions()
-    _refused(game, Bid(0, 4 * MARK, True), IllegalBid,
+    refused(game, Bid(0, 4 * MARK, True), IllegalBid,
              "Plunge is not in play (the plunge setting is off).")
 
 
 def test_texas42_plunge_needs_four_doubles():
     game = game_with(PLUNGE, plunge=True, shaker=0)       # seat 1 bids first
     assert Bid(1, 4 * MARK, True) not in game.legal_actions()
-    _refused(game, Bid(1, 4 * MARK, True), IllegalBid, "Plunge needs 4 or more doubles: you hold 0.")
+    refused(game, Bid(1, 4 * MARK, True), IllegalBid, "Plunge needs 4 or more doubles: you hold 0.")
 
 
 def test_texas42_plunge_only_before_anyone_has_bid():
     game = game_with(PLUNGE, plunge=True, shaker=2)       # seat 3 bids, then seat 0
     bids(game, 30)
-    _refused(game, Bid(0, 4 * MARK, True), IllegalBid,
+    refused(game, Bid(0, 4 * MARK, True), IllegalBid,
              "You may call Plunge only before anyone has bid.")
     game = game_with(PLUNGE, plunge=True, shaker=2)
     bids(game, None)
     assert Bid(0, 4 * MARK, True) in game.legal_actions()
-    _refused(game, Bid(0, 3 * MARK, True), IllegalBid, "A Plunge is a bid of 4 marks.")
+    refused(game, Bid(0, 3 * MARK, True), IllegalBid, "A Plunge is a bid of 4 marks.")
 
 
 def test_texas42_plunge_is_outbid_only_by_one_mark_more():
@@ -200,7 +190,7 @@ def test_texas42_plunge_is_outbid_only_by_one_mark_more():
     assert of_kind(events, "bid")[0].to_record() == {
         "event": "bid", "player": 0, "bid": {"marks": 4}, "plunge": True, "forced": False}
     assert [c.bid for c in game.legal_actions()] == [None, 5 * MARK]
-    _refused(game, Bid(1, 2 * MARK), IllegalBid)
+    refused(game, Bid(1, 2 * MARK), IllegalBid)
 
 
 def test_texas42_plunge_partner_names_trumps_and_leads_and_must_take_all_tricks():
@@ -211,9 +201,9 @@ def test_texas42_plunge_partner_names_trumps_and_leads_and_must_take_all_tricks(
         (0, 4 * MARK, True, 2, 2)
     assert [c.trump for c in game.legal_actions()] == \
         ["0", "1", "2", "3", "4", "5", "6", "doubles", "none"]
-    _refused(game, NameTrump(2, "nello"), IllegalTrump,
+    refused(game, NameTrump(2, "nello"), IllegalTrump,
              "After a Plunge the partner names trumps; Nel-O is not allowed.")
-    _refused(game, NameTrump(0, "6"), NotYourTurn)
+    refused(game, NameTrump(0, "6"), NotYourTurn)
     game.apply(NameTrump(2, "6"))
     assert game.view(0).leader == 2 and game.current_player == 2
     events = lead_in_order(game, 2, ["6-6", "6-5", "6-4", "6-3", "6-2", "6-1", "6-0"])
