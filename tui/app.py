@@ -423,8 +423,9 @@ class DominoesApp(AppLook, GameRegister, App):
         try:
             session = shared_session(self.table_link, joined, seat, first)
         except (ValueError, TypeError, KeyError) as exc:
-            self.notify(f"The table's game cannot be shown: {exc}", severity="error",
-                        markup=False)
+            from core.text import plain
+            said = plain(f"The table's game cannot be shown: {exc}", 300)
+            self.notify(said, severity="error", markup=False)
             return
         screen = shared_screen(session)
         self.table_link.listen(screen)     # from now on, before any screen closes
@@ -443,8 +444,9 @@ class DominoesApp(AppLook, GameRegister, App):
         try:
             keep_finished_record(record, self.save_dir, remote.seat, remote.table)
         except (OSError, ValueError, DominoError) as exc:
-            self.notify(f"The shared game could not be kept in your history: {exc}",
-                        severity="warning", markup=False)
+            from core.text import plain
+            said = plain(f"The shared game could not be kept in your history: {exc}", 300)
+            self.notify(said, severity="warning", markup=False)
 
     # -- navigation (screens ask the app; they do not import each other) ----------
     def title_screen(self) -> Any:
