@@ -3,6 +3,7 @@
     dominoes arena --game G --a LEVEL --b LEVEL [--deals N] [--seed S]
                    [--option NAME=VALUE ...] [--players N] [--records DIR]
                    [--json] [--budget SECONDS] [--jobs J] [--quiet] [--hands N]
+                   [--card-play]
     dominoes arena --from-records DIR [DIR ...] [--json]
 
 Duplicate play: every deal is played once per seating, so each level gets the
@@ -27,6 +28,8 @@ same tiles from the same seats and the luck of the deal cancels.
   the per-hand edge over many more deals in the same time. A game so cut short
   is won by whoever leads after its last hand (42: marks or points; Moon: the
   highest score; Mexican Train: the lowest), ties sharing the win.
+* ``--card-play`` (Texas 42): card play only, bids and trumps by fixed rules
+  (:mod:`core.arena_card_play`).
 * ``--from-records DIR ...`` plays nothing: it reads the records an earlier
   ``--records DIR`` run wrote (several runs' directories merge into one
   match) and prints the same summary, without decision times, which records
@@ -53,6 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from core import arena_stats
+from core.arena_card_play import CardPlayOnly
 from core.bots import LEVELS, make_bot
 from core.bots.base import DecisionTimer, decision_rng
 from core.errors import DominoError, RecordError
@@ -125,6 +129,7 @@ class Settings:
     jobs: int
     players: int
     hands: int | None = None
+    card_play: bool = False
 
 
 @dataclass
@@ -146,6 +151,8 @@ def play_game(settings: Settings, seed: int, seating: Sequence[str], timer: Deci
     game = cls(options=settings.options, seed=seed)
     levels = {"a": settings.a, "b": settings.b}
     bots = [make_bot(settings.game, levels[side], settings.budget) for side in seating]
+    if settings.card_play:
+        bots = [CardPlayOnly(bot) for bot in bots]
     game.start()
     decisions = 0
     hands = 0
@@ -401,6 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--hands", type=int, default=None, metavar="N",
                    help="stop every game after N hands (rounds); default: whole games")
+    p.add_argument("--card-play", action="store_true",
+                   help="Texas 42: card play only (everyone passes, the shaker bids 30, "
+                        "trumps: the bidder's longest suit)")
     p.add_argument("--from-records", nargs="+", metavar="DIR", default=None,
                    help="summarise the records of earlier --records runs instead of playing")
     return p
@@ -447,9 +457,13 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
         else:
             options["players"] = args.players
     probe = cls(options=options)          # checks every setting (OptionError)
+    if args.card_play and (args.game != "texas42" or probe.options.get("all_pass") != "forced_30"):
+        raise ArenaError("--card-play is for Texas 42 with all_pass=forced_30 (the shaker's "
+                         "forced 30 is the hand's bid)")
     return Settings(game=args.game, a=args.a, b=args.b, deals=args.deals, seed=args.seed,
                     options=dict(probe.options), budget=args.budget, records=args.records,
-                    jobs=args.jobs, players=probe.num_players, hands=args.hands)
+                    jobs=args.jobs, players=probe.num_players, hands=args.hands,
+                    card_play=args.card_play)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,8 +9,11 @@ import pytest
 
 from core import arena
 from core.arena import hand_edges, main, seatings
+from core.arena_card_play import fixed_trump
 from core.arena_stats import duplicate_edge, duplicate_win_rate, mean_ci95, t95, wilson_ci95, win_share
+from core.commands import NameTrump
 from core.records import read_record, replay
+from core.tiles import parse_tile as T
 
 TINY = ["--game", "mexican_train", "--a", "standard", "--b", "easy", "--deals", "2",
         "--option", "rounds=1", "--jobs", "1", "--quiet"]
@@ -169,6 +172,9 @@ def test_arena_progress_bar_goes_to_stderr(capsys, monkeypatch):
     (["--game", "moon", "--a", "easy", "--b", "easy", "--hands", "0"],
      "--hands must be at least 1"),
     (["--a", "easy", "--b", "easy"], "required: --game"),
+    (["--game", "moon", "--a", "easy", "--b", "easy", "--card-play"], "--card-play is for Texas 42"),
+    (["--game", "texas42", "--a", "easy", "--b", "easy", "--card-play", "--option",
+      "all_pass=reshake"], "all_pass=forced_30"),
     (["--from-records", "/no/such/directory"], "not a directory"),
 ])
 def test_arena_errors_are_one_line_and_exit_2(capsys, argv, message):
@@ -249,3 +255,36 @@ def test_arena_a_failing_deal_is_one_line_naming_it(capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert "deal 0 (game seed 1000000) failed: ValueError: no legal move" in err
+
+
+# -- card play only ---------------------------------------------------------------------------
+
+def test_fixed_trump_is_the_longest_suit_the_higher_on_a_tie():
+    legal = [NameTrump(0, t) for t in ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")]
+    hand = [T(t) for t in ("5-4", "2-0", "0-0", "3-2", "4-1", "5-3", "2-1")]
+    assert fixed_trump(hand, legal).trump == "2"          # three 2s, two of every other
+    hand = [T(t) for t in ("6-6", "6-1", "4-4", "4-0", "3-1", "2-0", "5-2")]
+    assert fixed_trump(hand, legal).trump == "6"          # two 6s, two 4s, two 2s...: the higher
+
+
+def test_arena_card_play_everyone_passes_the_shaker_bids_30_and_names_its_longest_suit(
+        tmp_path, capsys):
+    summary = run_json(capsys, ["--game", "texas42", "--a", "standard", "--b", "easy",
+                                "--deals", "3", "--hands", "1", "--card-play", "--jobs", "1",
+                                "--quiet", "--records", str(tmp_path)])
+    assert summary["games"] == 6
+    names = sorted(os.listdir(tmp_path))
+    assert len(names) == 6
+    for name in names:
+        lines = read_record(tmp_path / name).lines
+        bids = [l for l in lines if l["event"] == "bid"]
+        assert [b["bid"] for b in bids[:3]] == [None, None, None]
+        assert bids[3]["bid"] == 30 and bids[3]["forced"]
+        deal = next(l for l in lines if l["event"] == "deal")
+        bidder = bids[3]["player"]
+        hand = [T(t) for t in deal["hands"][bidder]]
+        named = next(l for l in lines if l["event"] == "trump")
+        suits = [NameTrump(bidder, t) for t in ("6", "5", "4", "3", "2", "1", "0")]
+        assert named["trump"] == fixed_trump(hand, suits).trump
+        assert any(l["event"] == "play" for l in lines)
+        assert [l["event"] for l in lines].count("hand_end") == 1
