@@ -9,8 +9,10 @@
   it can, and sheds pips when an opponent is about to go out.
 * :class:`TrainExpertBot` searches: it deals the hidden tiles (others' hands and
   the boneyard) at random, consistently with its view, plays each candidate
-  and then the rest of the round for everyone with the standard player's plan,
-  and keeps the move that leaves it the fewest pips compared with the table,
+  and then the rest of the round, the others with the standard player's plan
+  and its own turns with its quick player (:mod:`~core.bots.mexican_train.tactics`:
+  the standard plan, but a double it cannot follow up is laid at once), and
+  keeps the move that leaves it the fewest pips compared with the table,
   counting a round won (fewest pips left, most often by going out) as worth
   ``round_win_weight`` pips more, and in the last round a game won as
   ``win_weight``. With ``read_passes`` on it deals the others no tile of a number
@@ -41,6 +43,7 @@ from core.bots.mexican_train.planning import (
     plan_policy,
     train_index,
 )
+from core.bots.mexican_train.tactics import Weights, weighted_policy
 from core.commands import Command, Draw, Play
 from core.tiles import Tile, double_set
 
@@ -301,7 +304,7 @@ def deal_hidden(pool: list[Tile], counts: Sequence[int], me: int,
 class TrainExpertBot:
     """Samples the hidden tiles and plays each candidate's round out (see the module doc).
 
-    The standard player's choice is the default; another candidate replaces it
+    Its own quick player's choice is the default; another candidate replaces it
     only when, over the same sampled deals, it does better by more than
     ``override_z`` standard errors of the paired difference. So the search
     corrects the plan where the evidence is clear and never trades it for noise.
@@ -325,6 +328,7 @@ class TrainExpertBot:
     round_win_weight = 40.0  # other rounds: pips winning the round (fewest left) is worth
     read_passes = 0.0       # 1: deal the others no tile of a number they could not play
     hard_s = 10.0           # with min_deals: the search stops here, floor or not
+    weights = Weights()     # its own quick player (tactics.py): the others play the standard
 
     _round_w = 0.0
 
@@ -339,6 +343,7 @@ class TrainExpertBot:
         if nodes is not None:
             self._standard.chain_nodes = nodes
         self._reader = PassReader()
+        self._own = weighted_policy(self.weights)
         self._lacks: dict[int, frozenset[int]] = {}
 
     def choose(self, view: Any, legal: Sequence[Command], rng: random.Random) -> Command:
@@ -376,6 +381,8 @@ class TrainExpertBot:
         if len(ranked) == 1:
             c, _, why = ranked[0]
             return [Rated(c, 0.0, f"only play: {why}")]
+        own = self._own_choice(view, [c for c, _, _ in ranked])
+        ranked.insert(0, ranked.pop(own))
         values = self._search(view, [c for c, _, _ in ranked], rng, budget)
         chosen = self._verdict(values)
         out = []
@@ -391,8 +398,22 @@ class TrainExpertBot:
         out.sort(key=lambda x: x[:3])
         return [x[3] for x in out]
 
+    def _own_choice(self, view: Any, plays: list[Play]) -> int:
+        """The index in ``plays`` of its own quick player's choice (:mod:`tactics`)."""
+        table, pending = table_from_view(view)
+        me = view.player
+        n = table.n
+        for q, count in enumerate(view.hand_counts):
+            if q != me:
+                table.hands[q] = [view.engine] * count   # only their number counts here
+        table.plans[me] = best_chain(table.end(me), table.hands[me], self._standard.chain_nodes)
+        table.plan_end[me] = table.end(me)
+        options = [_option(c, n) for c in plays]
+        return options.index(self._own(table, me, options, pending))
+
     def _verdict(self, values: list[list[float]]) -> int:
-        """The candidate to play: 0 (the standard choice) unless another is clearly better."""
+        """The candidate to play: 0 (its own quick player's choice) unless another is
+        clearly better."""
         best, best_z = 0, self.override_z
         for i in range(1, len(values)):
             mean, se = _paired(values[i], values[0])
@@ -414,6 +435,12 @@ class TrainExpertBot:
         scores = list(view.scores) if last_round and self.win_weight else None
         self._round_w = 0.0 if scores is not None else self.round_win_weight
         lacks = {q: v for q, v in self._lacks.items() if q != me and q < n}
+        own = self._own
+
+        def policy(table: Table, p: int, opts: list[Option],
+                   pending: list[tuple[int, int]]) -> Option:
+            return own(table, p, opts, pending) if p == me else plan_policy(table, p, opts, pending)
+
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         worlds = 0
@@ -435,9 +462,9 @@ class TrainExpertBot:
                     world.plan(q)
             for ci in alive:
                 t = world.copy()
-                t.turn(me, plan_policy, first=options[ci], pending=pending)
+                t.turn(me, policy, first=options[ci], pending=pending)
                 if t.out is None:
-                    points = t.play_out(nxt, plan_policy)
+                    points = t.play_out(nxt, policy)
                 else:
                     points = [0 if q == t.out else t.points(q) for q in range(n)]
                 values[ci].append(self._value(points, me, scores))
