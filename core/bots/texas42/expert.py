@@ -20,7 +20,7 @@ from typing import Callable, Hashable, Sequence
 from core.bots.base import Rated, percent
 from core.bots.texas42.heuristic import (
     UNIVERSE,
-    Texas42StandardBot,
+    Texas42RulesOfThumbBot,
     active_seats,
     bids_in,
     contract_of,
@@ -61,7 +61,7 @@ class Texas42ExpertBot(TrickExpertBot):
     (deterministic, for tests).
     """
 
-    standard_bot = Texas42StandardBot
+    standard_bot = Texas42RulesOfThumbBot
     decide_depth = DECIDE_DEPTH
     decide_samples = (12, 48)
     # Fewer deals than this make the bid's odds too noisy: the best-looking of a few
@@ -396,3 +396,13 @@ class Texas42ExpertBot(TrickExpertBot):
             set_loss = -(bid + 42 - avg_points)
             return (p * made_gain + (1 - p) * set_loss) / 42
         return marks * (2 * p - 1)
+
+
+LATE_SAMPLES = 12          # the standard player's late-hand search: deals ...
+LATE_NODES = 200_000       # ... and at most this many positions a deal (three tricks need far fewer)
+
+
+def late_hand_play(view: Texas42View, legal: list[Command], rng: random.Random) -> Command:
+    """The standard player's play with three tiles or fewer in hand: the best average
+    over :data:`LATE_SAMPLES` deals of the unseen tiles, each solved to the end."""
+    return Texas42ExpertBot(samples=LATE_SAMPLES, nodes=LATE_NODES).decide(view, legal, rng)

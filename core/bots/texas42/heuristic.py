@@ -19,7 +19,11 @@ or defender. (Nel-O's sitting-out partner is never asked.)
   and is kept from the opponents'. Against a bid one trick sets (a mark bid,
   Plunge, Splash, a point bid at its limit) a defender keeps every tile that can
   still take a trick from the bidders (:mod:`core.bots.trick.defence`); so does
-  the easy bot when it throws.
+  the easy bot when it throws. With three tiles or fewer in hand (the last three
+  tricks) it plays as a small search does: 12 deals of the unseen tiles, each
+  solved exactly to the end of the hand (measured in card play alone, on 1,000
+  deals each played with the seats swapped: +0.07 marks a hand against the
+  rules of thumb to the end, plays p95 under 9 ms).
 
 Also here, for the expert too: what a 42 player knows (:func:`unseen_tiles`,
 :func:`hidden_of`, :func:`active_seats`) and how a hand rates
@@ -48,6 +52,7 @@ from core.tricks.play import TRUMP, TrumpMode, follows, is_trump, rank, sevens_d
 UNIVERSE = tuple(double_set(6))
 SUIT_TRUMPS = ("6", "5", "4", "3", "2", "1", "0", "doubles", "none")
 LATE_HAND_UNSEEN = 12     # standard: with this few tiles unseen, a ruff is feared
+LATE_SOLVE_TILES = 3      # standard: with this few tiles in hand, it solves the rest
 
 
 # -- what a 42 player knows -------------------------------------------------------
@@ -212,9 +217,11 @@ class Texas42EasyBot(_Texas42Bot):
 # -- standard -----------------------------------------------------------------------------
 
 class Texas42StandardBot(_Texas42Bot):
-    """Rules of thumb (see the module docstring)."""
+    """Rules of thumb (see the module docstring); with ``late_tiles`` tiles or fewer
+    in hand it solves the rest of the hand instead (:func:`late_hand_play`)."""
 
     level = "standard"
+    late_tiles = LATE_SOLVE_TILES
 
     # -- bidding
     def _plan(self, view: Texas42View) -> tuple[str, float]:
@@ -314,6 +321,9 @@ class Texas42StandardBot(_Texas42Bot):
             return Play(view.player, self._play_nello(view, tiles))
         if view.trump == "sevens":
             return Play(view.player, min(tiles, key=lambda t: (sevens_distance(t), -t.pips)))
+        if len(view.hand) <= self.late_tiles and len(tiles) > 1:
+            from core.bots.texas42.expert import late_hand_play  # the expert imports this module
+            return late_hand_play(view, legal, rng)
         if team_of(view.player) != team_of(bidder) and one_trick_sets(view):
             tile = self._defend(view, tiles)
             if tile is not None:
@@ -441,3 +451,10 @@ class Texas42StandardBot(_Texas42Bot):
             if under:
                 return max(under, key=lambda t: power(t, suit))
         return min(tiles, key=lambda t: power(t, suit))
+
+
+class Texas42RulesOfThumbBot(Texas42StandardBot):
+    """The standard player without its late-hand search: the experts' tie-break
+    (the search calls it, so it must not search in turn)."""
+
+    late_tiles = 0
