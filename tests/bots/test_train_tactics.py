@@ -6,8 +6,15 @@ import random
 
 from core.bots.base import decision_rng
 from core.bots.mexican_train.heuristic import TrainExpertBot, TrainStandardBot
-from core.bots.mexican_train.planning import Policy, Table, plan_policy
-from core.bots.mexican_train.tactics import Weights, weighted_policy
+from core.bots.mexican_train.planning import (
+    Policy,
+    Table,
+    Weights,
+    move_score,
+    plan_policy,
+    weighted_policy,
+)
+from core.bots.mexican_train.tactics import EXPERT_WEIGHTS
 from core.commands import Play
 from core.mexican_train.engine import MexicanTrainGame
 from core.mexican_train.options import TILES_PER_PLAYER
@@ -15,7 +22,7 @@ from core.tiles import Tile, double_set
 from core.tiles import parse_tile as T
 
 M = "mexican"
-STANDARD = Weights(chain=100.0, double_alone=-60.0, threat_tiles=2)
+STANDARD = Weights()
 
 
 def random_tables(seed: int, count: int):
@@ -36,13 +43,16 @@ def random_tables(seed: int, count: int):
             yield table, rng.randrange(4)
 
 
-def test_with_the_standard_weights_it_is_the_standard_player():
+def test_with_the_default_weights_it_is_the_standard_heuristic():
     policy = weighted_policy(STANDARD)
     checked = 0
     for table, p in random_tables(7, 80):
         opts = table.options(p)
         if len(opts) >= 2:
-            assert policy(table, p, opts, []) == plan_policy(table, p, opts, [])
+            plan = table.plan(p)
+            threat = min(len(table.hands[q]) for q in range(4) if q != p)
+            scores = [move_score(table, p, t, k, plan, threat) for t, k in opts]
+            assert policy(table, p, opts, []) == opts[scores.index(max(scores))]
             checked += 1
     assert checked >= 30
 
@@ -79,7 +89,7 @@ def _round(seed: int, policies) -> list[int]:
 
 def test_it_wins_more_one_round_games_than_the_standard_player_against_three_of_them():
     # Each deal is played four times, the quick player in each seat in turn.
-    policy = weighted_policy()
+    policy = weighted_policy(EXPERT_WEIGHTS)
     share, games = 0.0, 0
     for deal in range(250):
         for seat in range(4):

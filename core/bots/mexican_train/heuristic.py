@@ -42,8 +42,9 @@ from core.bots.mexican_train.planning import (
     move_score,
     plan_policy,
     train_index,
+    weighted_policy,
 )
-from core.bots.mexican_train.tactics import Weights, weighted_policy
+from core.bots.mexican_train.tactics import EXPERT_WEIGHTS
 from core.commands import Command, Draw, Play
 from core.tiles import Tile, double_set
 
@@ -328,7 +329,7 @@ class TrainExpertBot:
     round_win_weight = 40.0  # other rounds: pips winning the round (fewest left) is worth
     read_passes = 0.0       # 1: deal the others no tile of a number they could not play
     hard_s = 10.0           # with min_deals: the search stops here, floor or not
-    weights = Weights()     # its own quick player (tactics.py): the others play the standard
+    weights = EXPERT_WEIGHTS  # its own quick player (tactics.py): the others play the standard
 
     _round_w = 0.0
 

@@ -18,6 +18,7 @@ Mexican train (:func:`train_index` / :func:`train_name` convert).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from core.tiles import Tile
@@ -383,38 +384,65 @@ def move_score(table: Table, p: int, t: Tile, k: int, plan: Sequence[Tile],
     return s
 
 
-def plan_policy(table: Table, p: int, opts: list[Option],
-                pending: Sequence[tuple[int, int]]) -> Option:
-    """The standard player's choice: :func:`move_score`'s best option (the first of
-    equals). Written out inline, as look-ahead calls it millions of times."""
-    plan = table.plan(p)
-    hands = table.hands
-    threat = min([len(hands[q]) for q in range(table.n) if q != p])
-    mult = 3 if threat <= 2 else 1
-    chain_score = 140.0 if table.marker[p] else 100.0
-    first = plan[0] if plan else None
-    hand = hands[p]
-    best = opts[0]
-    best_score = -1e9
-    for option in opts:
-        t, k = option
-        a, b = t
-        if t in plan:
-            s = chain_score if (k == p and t == first) else 0.0
-        else:
-            s = 120.0 if k != p else 20.0
-        pips = a + b
-        if pips == 0:
-            pips = table.blank_value // 2
-        s += mult * pips
-        if a == b:
-            follow = -60
-            for u in hand:
-                if (u[0] == a or u[1] == a) and u != t:
-                    follow = 15
-                    break
-            s += follow
-        if s > best_score:
-            best_score = s
-            best = option
-    return best
+@dataclass(frozen=True)
+class Weights:
+    """A quick player's weights; the defaults are the standard player's."""
+
+    chain: float = 100.0          # the chain's next tile on its own train
+    marker_bonus: float = 40.0    # ... and more when the marker is on it
+    outside_public: float = 120.0  # a tile outside the chain on a public train
+    outside_own: float = 20.0     # ... on its own train
+    double_follow: float = 15.0   # a double it can follow up
+    double_alone: float = -60.0   # a double it cannot follow up
+    threat_tiles: int = 2         # an opponent this close to going out ...
+    threat_pips: float = 3.0      # ... makes pips count this many times
+
+
+def weighted_policy(w: Weights) -> Policy:
+    """The quick player with weights ``w``: :func:`move_score`'s shape, the best
+    option, the first of equals. Written out inline, as look-ahead calls it
+    millions of times."""
+    chain, marker_bonus = w.chain, w.marker_bonus
+    outside_public, outside_own = w.outside_public, w.outside_own
+    double_follow, double_alone = w.double_follow, w.double_alone
+    threat_tiles, threat_pips = w.threat_tiles, w.threat_pips
+
+    def policy(table: Table, p: int, opts: list[Option],
+               pending: Sequence[tuple[int, int]]) -> Option:
+        plan = table.plan(p)
+        hands = table.hands
+        threat = min([len(hands[q]) for q in range(table.n) if q != p])
+        mult = threat_pips if threat <= threat_tiles else 1.0
+        chain_score = chain + marker_bonus if table.marker[p] else chain
+        first = plan[0] if plan else None
+        hand = hands[p]
+        best = opts[0]
+        best_score = -1e9
+        for option in opts:
+            t, k = option
+            a, b = t
+            if t in plan:
+                s = chain_score if (k == p and t == first) else 0.0
+            else:
+                s = outside_public if k != p else outside_own
+            pips = a + b
+            if pips == 0:
+                pips = table.blank_value // 2
+            s += mult * pips
+            if a == b:
+                follow = double_alone
+                for u in hand:
+                    if (u[0] == a or u[1] == a) and u != t:
+                        follow = double_follow
+                        break
+                s += follow
+            if s > best_score:
+                best_score = s
+                best = option
+        return best
+
+    return policy
+
+
+plan_policy: Policy = weighted_policy(Weights())
+"""The standard player's choice: :func:`move_score`'s best option (the first of equals)."""
