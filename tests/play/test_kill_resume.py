@@ -149,7 +149,7 @@ def check_state(save: Path, full: bytes, lines: int) -> None:
 def one_trial(tmp: Path, n: int, game: str, seed: int, full: bytes, rng: random.Random) -> str:
     data = tmp / f"trial-{n}"
     first = signal.SIGKILL if n % 2 == 0 else signal.SIGHUP
-    proc = spawn(data, game, seed, delay=0.004)
+    proc = spawn(data, game, seed, delay=0.01)
     save = wait_for_save(proc, data)
     assert save is not None, proc.stderr.read().decode() if proc.stderr else ""
     time.sleep(rng.uniform(0.0, 0.6))
@@ -166,7 +166,7 @@ def one_trial(tmp: Path, n: int, game: str, seed: int, full: bytes, rng: random.
     check_state(save, full, lines)
     # Resume; half the time kill it again, then resume to the end.
     if rng.random() < 0.5:
-        proc = spawn(data, game, seed, delay=0.004, resume=save)
+        proc = spawn(data, game, seed, delay=0.01, resume=save)
         time.sleep(rng.uniform(0.5, 1.2))
         kill(proc, signal.SIGHUP if first == signal.SIGKILL else signal.SIGKILL)
         if proc.returncode != 0 and save.exists():       # else it finished first
