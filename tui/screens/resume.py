@@ -31,6 +31,7 @@ from core.registry import GAME_TITLES
 from core.text import plain
 from tui.keys import as_shown
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.pick_list import PickList
 
 if TYPE_CHECKING:
     from tui.app import DominoesApp
@@ -84,7 +85,7 @@ class SavedGamesScreen(Screen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Resume / watch", priority=True, id="saves.open"),
+        Binding("enter", "open", "Resume / watch", id="saves.open"),
         Binding("v", "watch", "Watch", id="saves.watch"),
         Binding("a", "abandon", "Abandon", id="saves.abandon"),
         Binding("q,escape", "back", "Back", key_display="q", id="saves.back"),
@@ -98,7 +99,7 @@ class SavedGamesScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="saves-box"):
             yield Static("Saved games", id="saves-title")
-            yield OptionList(id="saves-list")
+            yield PickList(id="saves-list")
             yield Static("", id="saves-note")
         yield KeysFooter(tight_first=False)
 
@@ -209,7 +210,7 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
         Binding("a", "choose('abandon')", "Abandon it", id="unfinished.abandon"),
         Binding("k", "choose('keep')", "Keep it", id="unfinished.keep"),
         Binding("c,escape", "choose('')", "Cancel", key_display="c", id="unfinished.cancel"),
-        Binding("enter", "enter", "Choose", show=False, priority=True, id="unfinished.enter"),
+        Binding("enter", "enter", "Choose", show=False, id="unfinished.enter"),
     ]
 
     CHOICES = (("resume", "r  Resume it (the new game is not started)"),
@@ -228,7 +229,7 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
             yield Static(as_shown(self.app, Text(f"{self.info.headline()}\n{self.info.score_text()}"
                                                  f"\n\nStart {self.new_title}?")),
                          classes="dialog-context")
-            yield OptionList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
+            yield PickList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
                              id="unfinished-choices", classes="dialog-choices")
         yield KeysFooter(tight_first=False)
 

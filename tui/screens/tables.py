@@ -33,6 +33,7 @@ from core.text import plain, player_name
 from tui.keys import as_shown
 from tui.tables_link import TableLinkError, TableMessage
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.pick_list import PickList
 
 if TYPE_CHECKING:
     from tui.app import DominoesApp
@@ -127,7 +128,7 @@ class TablesScreen(_LinkScreen):
     DEFAULT_CSS = "TablesScreen { align: center top; }" + SCREEN_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "join", "Join", priority=True, id="tables.join"),
+        Binding("enter", "join", "Join", id="tables.join"),
         Binding("w", "watch", "Watch", id="tables.watch"),
         Binding("r", "reload", "Refresh", id="tables.refresh"),
         Binding("o", "open_table", "Open a table", id="tables.open"),
@@ -143,7 +144,7 @@ class TablesScreen(_LinkScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="tables-box"):
             yield Static("Shared tables", id="tables-title")
-            yield OptionList(id="tables-list")
+            yield PickList(id="tables-list")
             yield Static("Connecting to the table server ...", id="tables-note")
         yield KeysFooter(tight_first=False)
 
@@ -236,7 +237,7 @@ class OpenTableScreen(_LinkScreen):
     DEFAULT_CSS = "OpenTableScreen { align: center top; }" + SCREEN_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "Open the table", priority=True, id="open.open"),
+        Binding("enter", "open", "Open the table", id="open.open"),
         Binding("g", "game(1)", "Game", id="open.game"),
         Binding("e", "settings", "Settings", id="open.settings"),
         Binding("h", "hints", "Hints", id="open.hints"),
@@ -274,7 +275,7 @@ class OpenTableScreen(_LinkScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="tables-box"):
             yield Static("Open a shared table", id="tables-title")
-            yield OptionList(id="tables-list")
+            yield PickList(id="tables-list")
             yield Static("", id="tables-note")
         yield KeysFooter(tight_first=False)
 

@@ -18,6 +18,7 @@ from core.registry import GAME_NAMES, GAME_TITLES, game_class
 from tui.keys import as_shown
 from tui.messages import PreferencesChanged
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.pick_list import PickList
 from tui.widgets.tile import join_horizontally, tile_text
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class TitleScreen(Screen):
         return cast("DominoesApp", self.app)
 
     BINDINGS = [
-        Binding("enter", "play", "Play now", priority=True, id="title.play"),
+        Binding("enter", "play", "Play now", id="title.play"),
         Binding("e", "setup", "Setup", id="title.setup"),
         Binding("s", "settings", "Settings", id="title.settings"),
         Binding("t", "statistics", "Stats", id="title.statistics"),
@@ -75,7 +76,7 @@ class TitleScreen(Screen):
         with Vertical(id="title-box"):
             yield Static(self._banner(), id="title-banner")
             yield Static("", id="title-resume")
-            yield OptionList(*self._options(), id="games")
+            yield PickList(*self._options(), id="games")
             yield Static(as_shown(self.app, TITLE_HINT), id="title-hint")
             yield Static("", id="title-notice")
         yield KeysFooter(tight_first=False)
