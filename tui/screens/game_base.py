@@ -34,6 +34,7 @@ from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
@@ -47,6 +48,9 @@ from tui.play.session import GameSession, LegalMoveBot
 from tui.screens.summary import GameOverScreen, HandSummaryScreen
 from tui.widgets.keys_footer import KeysFooter
 from tui.widgets.status_line import StatusLine
+
+DRAW_TRIES = 20
+"""Refreshes a game screen waits for its table's widgets before a missing one is a fault."""
 
 
 class GameScreen(Screen):
@@ -303,9 +307,11 @@ class GameScreen(Screen):
     # -- the loop ------------------------------------------------------------
     @on(GameUpdated)
     def _game_updated(self, message: GameUpdated) -> None:
+        if self not in self.app.screen_stack:
+            return      # closed (its widgets going) while the update was on its way
         events = self._hold_hand_end(list(message.events))
         self.show_save_state()
-        self.refresh_view(self.shown_view(), events)
+        self._draw(events)
         for event in events:
             kind = getattr(event, "kind", "")
             if kind in self.SUMMARY_EVENTS or kind == "game_end":
@@ -313,6 +319,18 @@ class GameScreen(Screen):
         if any(getattr(e, "kind", "") in self.PAUSE_AFTER for e in events):
             self._pause_pending = True
         self._advance()
+
+    def _draw(self, events: list[Any], tries: int = 0) -> None:
+        """Redraw the table for ``events``. On a busy machine an update can come before
+        every widget of the table is mounted: the table is then drawn from the view as
+        soon as they are (the events' effects are in the view already)."""
+        try:
+            self.refresh_view(self.shown_view(), events)
+        except NoMatches:
+            if tries >= DRAW_TRIES:
+                raise       # not a widget still to come: a widget that is not there
+            if self in self.app.screen_stack:
+                self.call_after_refresh(self._draw, [], tries + 1)
 
     def _advance(self) -> None:
         """Do what comes next: a summary, a pause, a bot's move, or the human's turn."""
