@@ -12,6 +12,7 @@ import shutil
 import time
 from pathlib import Path
 
+import pytest
 from textual import events
 
 from tests.tui_pilot import game_screen, make_app, settle, table_server, wait_for
@@ -31,22 +32,15 @@ async def burst(pilot, *keys: str) -> None:
         await pilot.pause()
 
 
-async def test_a_digit_then_enter_on_the_title_starts_the_game_the_digit_picked(tmp_path):
+@pytest.mark.parametrize(("keys", "game"), [(("3", "enter"), "mexican_train"),
+                                          (("down", "enter"), "texas42")])
+async def test_keys_then_enter_on_the_title_start_the_game_they_picked(tmp_path, keys, game):
     app = make_app(tmp_path, game="moon")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await burst(pilot, "3", "enter")
+        await burst(pilot, *keys)
         await settle(pilot)
-        assert game_screen(app).session.game.name == "mexican_train"
-
-
-async def test_arrows_then_enter_on_the_title_start_the_game_they_reached(tmp_path):
-    app = make_app(tmp_path, game="moon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await burst(pilot, "down", "enter")
-        await settle(pilot)
-        assert game_screen(app).session.game.name == "texas42"
+        assert game_screen(app).session.game.name == game
 
 
 async def test_the_title_footer_still_shows_enter_to_play(tmp_path):
