@@ -230,7 +230,7 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
                                                  f"\n\nStart {self.new_title}?")),
                          classes="dialog-context")
             yield PickList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
-                             id="unfinished-choices", classes="dialog-choices")
+                           id="unfinished-choices", classes="dialog-choices")
         yield KeysFooter(tight_first=False)
 
     def on_mount(self) -> None:
