@@ -23,6 +23,17 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] = ()
     parse: Callable[[Any], Any] | None = None
+    label: str = ""     # how screens name it, when its name in words will not do
+
+    @property
+    def words(self) -> str:
+        """The setting's name for people, as within a sentence: ``first_turn`` -> "first turn"."""
+        return self.label or self.name.replace("_", " ")
+
+    @property
+    def title(self) -> str:
+        """The setting's name for people, as a heading: "First turn"."""
+        return self.words[:1].upper() + self.words[1:]
 
     def coerce(self, raw: Any) -> Any:
         if self.parse is not None:
@@ -35,6 +46,13 @@ class OptionSpec:
                 return choice
         allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
         raise OptionError(f"{self.name}: {raw!r} is not one of {allowed}")
+
+
+def value_in_words(value: Any) -> str:
+    """A setting's value for people: on/off, ``own_suit`` -> "own suit"."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value).replace("_", " ")
 
 
 def parse_bool(raw: Any) -> bool:

@@ -15,7 +15,7 @@ MOON_OPTIONS = OptionTable((
     OptionSpec("target", 21, "Points that win the game (a whole number, 7 or more).",
                parse=parse_int(7)),
     OptionSpec("min_bid", 4, "The lowest bid (3, 4 or 5); bids run from it to 7, then 21.",
-               choices=(3, 4, 5)),
+               choices=(3, 4, 5), label="lowest bid"),
     OptionSpec("widow", "take",
                "The widow: take it and discard one; optional lets the bidder leave it face "
                "down; none removes the 0-0 too (21 tiles, no widow).",

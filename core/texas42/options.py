@@ -37,8 +37,9 @@ def target_of(options: dict[str, Any]) -> Target:
     return Target(kind, int(number))
 
 
-def _bool(name: str, help_text: str) -> OptionSpec:
-    return OptionSpec(name, False, help_text, choices=(False, True), parse=parse_bool)
+def _bool(name: str, help_text: str, label: str = "") -> OptionSpec:
+    return OptionSpec(name, False, help_text, choices=(False, True), parse=parse_bool,
+                      label=label)
 
 
 OPTION_TABLE = OptionTable((
@@ -48,13 +49,14 @@ OPTION_TABLE = OptionTable((
     _bool("play_out", "Play all 7 tricks even once the hand's result is certain."),
     OptionSpec("follow_me_doubles", "high",
                "Doubles under no-trumps: highest of their suit, lowest, or a suit of their own.",
-               choices=("high", "low", "own_suit")),
+               choices=("high", "low", "own_suit"), label="follow-me doubles"),
     _bool("trump_by_first_tile",
           "The bidder may lead instead of naming trumps: the led tile's higher end is trumps."),
-    _bool("nello", "Allow Nel-O: a bid of 2+ marks to take no trick; the partner sits out."),
+    _bool("nello", "Allow Nel-O: a bid of 2+ marks to take no trick; the partner sits out.",
+          "Nel-O"),
     OptionSpec("nello_doubles", "own_suit",
                "Doubles in Nel-O: a suit of their own, highest of their suit, or lowest.",
-               choices=("own_suit", "high", "low")),
+               choices=("own_suit", "high", "low"), label="Nel-O doubles"),
     _bool("sevens", "Allow Sevens: a bid of 1+ mark where the tile closest to 7 pips wins."),
     _bool("sevens_free_play",
           "In Sevens, any tile may be played (not only one closest to 7 pips)."),

@@ -59,6 +59,25 @@ async def test_the_setup_profiles_set_the_settings_and_follow_them(tmp_path):
         assert again.screen.query_one("#profile", Select).value == "everything on"
 
 
+async def test_the_setup_names_settings_and_values_in_words(tmp_path):
+    from textual.widgets import Label, Select
+
+    from tui.screens.setup import SetupScreen
+    app = make_app(tmp_path, game="texas42", levels=["human", "easy", "easy", "easy"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        labels = [str(label.render()) for label in setup.query(".setup-label").results(Label)]
+        assert {"Follow-me doubles", "Trump by first tile", "Nel-O", "Nel-O doubles",
+                "All pass"} <= set(labels), labels
+        assert not [text for text in labels if "_" in text]
+        doubles = setup.query_one("#opt-nello_doubles", Select)
+        assert ("own suit", "own_suit") in [(str(p), v) for p, v in doubles._options]
+        assert doubles.value == "own_suit"           # the value itself is the record's
+
+
 async def test_a_42_game_with_splash_and_reshake_plays_to_its_end_by_keys(tmp_path, monkeypatch):
     from core.bots.texas42.heuristic import Texas42EasyBot
     from core.commands import Bid

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from core.errors import OptionError
-from core.options import OptionSpec
+from core.options import OptionSpec, value_in_words
 from core.presenters import set_choices
 from core.profiles import CUSTOM, profile_names, profile_of, profile_options
 from core.registry import game_class, game_info
@@ -58,12 +58,6 @@ def _uses_select(spec: OptionSpec) -> bool:
     if _is_bool(spec) or spec.parse is None:
         return True
     return not all(isinstance(c, str) for c in spec.choices)
-
-
-def _label(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 class SetupScreen(Screen):
@@ -141,7 +135,7 @@ class SetupScreen(Screen):
 
     def _option_row(self, spec: OptionSpec, value: Any) -> ComposeResult:
         with Horizontal(classes="setup-row"):
-            yield Label(spec.name, classes="setup-label")
+            yield Label(spec.title, classes="setup-label")
             if spec.name == "players" and not self.info.fixed_players:
                 yield Select([(str(n), n) for n in self.info.players],
                              value=value, allow_blank=False, compact=True, id=f"opt-{spec.name}")
@@ -149,11 +143,11 @@ class SetupScreen(Screen):
                 choices = list(spec.choices)
                 if value not in choices:
                     value = spec.default
-                yield Select([(_label(c), c) for c in choices], value=value,
+                yield Select([(value_in_words(c), c) for c in choices], value=value,
                              allow_blank=False, compact=True, id=f"opt-{spec.name}")
             else:
                 yield Input("" if value is None else str(value), compact=True,
-                            placeholder=_label(spec.default) if spec.default is not None
+                            placeholder=value_in_words(spec.default) if spec.default is not None
                             else "default", id=f"opt-{spec.name}")
         yield Static(spec.help, classes="setup-help")
 
@@ -199,7 +193,7 @@ class SetupScreen(Screen):
             if isinstance(control, Select):
                 control.value = value
             else:
-                cast(Input, control).value = _label(value)
+                cast(Input, control).value = str(value)
 
     @on(Select.Changed, "#setup-form Select")
     @on(Input.Changed, "#setup-form Input")

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.options import value_in_words
 from core.registry import GAME_INFO, GAME_NAMES
 from core.text import plain, player_name
 from tui.keys import as_shown
@@ -287,7 +288,7 @@ class OpenTableScreen(_LinkScreen):
     def settings_words(self) -> str:
         """The settings that differ from the game's defaults, in a line."""
         table = GAME_INFO[self.game].game_class.option_table
-        changed = [f"{spec.name} {_setting_word(self.options[spec.name])}"
+        changed = [f"{spec.words} {value_in_words(self.options[spec.name])}"
                    for spec in table.specs
                    if spec.name in self.options and self.options[spec.name] != spec.default
                    and spec.name != "players"]
@@ -392,12 +393,6 @@ class OpenTableScreen(_LinkScreen):
     def action_back(self) -> None:
         if self.app.screen is self:
             self.app.pop_screen()
-
-
-def _setting_word(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
 
 
 class WaitingRoomScreen(_LinkScreen):
