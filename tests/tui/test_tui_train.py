@@ -242,6 +242,32 @@ async def test_hub_offers_only_the_legal_moves_and_plays_by_keys():
         assert events and events[-1].tile == tile and events[-1].train == chosen
 
 
+async def test_keys_typed_ahead_in_one_burst_play_the_tile_chosen_before_enter():
+    """`2 Enter 3 Enter` typed together (a slow SSH link bunches keys up) plays tile 2:
+    the keys after Enter move the hand's choice on before the screen acts on Enter."""
+    from textual import events
+
+    def two_playable_tiles(g: MexicanTrainGame) -> bool:
+        tiles = {c.tile for c in g.legal_actions() if isinstance(c, Play)}
+        return sum(1 for t in g.view(0).hand[:9] if t in tiles) >= 2
+
+    game = find_game({"players": 3, "set": 12}, two_playable_tiles)
+    view = game.view(0)
+    playable = {c.tile for c in view.legal if isinstance(c, Play)}
+    first, second = [i for i, t in enumerate(view.hand[:9]) if t in playable][:2]
+    app = HubHost(hub_session(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.05)        # keys from before the turn began make no move
+        plays_before = len(game.history)
+        for key in (str(second + 1), "enter", str(first + 1), "enter"):
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        for _ in range(8):
+            await pilot.pause()
+        mine = [e for e in game.history[plays_before:] if e.kind == "play" and e.player == 0]
+        assert mine and mine[0].tile == view.hand[second], (mine, view.hand[second])
+
+
 async def test_hub_shows_the_core_reason_for_a_refused_play():
     def unplayable_in_reach(g: MexicanTrainGame) -> bool:
         legal = g.legal_actions()

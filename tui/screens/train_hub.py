@@ -457,9 +457,11 @@ class TrainHubScreen(GameScreen):
         self._redraw_selection()
 
     @on(HubHand.Played)
-    def _tile_clicked(self, event: HubHand.Played) -> None:
+    def _tile_played(self, event: HubHand.Played) -> None:
+        """Enter in the hand, or a second click: the tile chosen when it was pressed (keys
+        typed after it in the same burst may have moved the hand's choice on already)."""
         event.stop()
-        self.action_play()
+        self._play(event.tile)
 
     @on(TrainLine.Clicked)
     def _train_clicked(self, event: TrainLine.Clicked) -> None:
@@ -473,10 +475,13 @@ class TrainHubScreen(GameScreen):
             self._redraw_selection()
 
     def action_play(self) -> None:
+        self._play(self.query_one(HubHand).selected_tile)
+
+    def _play(self, tile: Tile | None) -> None:
         legal = self._legal()
-        tile = self.query_one(HubHand).selected_tile
         if not self._plays(legal) or tile is None:
             return
+        self._choose_train_for(tile, legal)
         if self.selected_train is None:
             self.show_error("Choose a train first (Tab, m or y).")
             return
