@@ -151,6 +151,29 @@ async def test_keys_typed_while_bots_played_do_not_make_the_move(tmp_path, name)
     assert record_lines(tmp_path)
 
 
+@pytest.mark.parametrize("name", ["moon", "texas42", "mexican_train"])
+async def test_an_enter_typed_twice_plays_once_and_says_nothing(tmp_path, name):
+    """The second Enter of a quick double press reaches the table once the bots play: it
+    is dropped, not refused with the core's "It is Player 2's turn" (which used to stay
+    on screen into the human's next turn)."""
+    app = make_app(tmp_path, game=name, options=SHORT[name], levels=LEVELS[name])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(name, SHORT[name], LEVELS[name], seed=4)
+        table = await _to_human_play(pilot, app)
+        await pilot.pause(0.05)          # keys from before the turn began make no move
+        index = table.session.decision_index
+        key = move_key(table) or "enter"
+        keys = (key, "enter") if key != "enter" else ("enter",)
+        for key in (*keys, "enter", "enter"):
+            app.post_message(events.Key(key, "\r" if key == "enter" else key))
+        for _ in range(6):
+            await pilot.pause()
+            assert "turn" not in table.status.error, table.status.error
+        assert table.session.decision_index > index
+        await settle(pilot)
+        assert "turn" not in table.status.error, table.status.error
+
+
 async def test_a_click_from_before_the_turn_plays_no_tile(tmp_path):
     from tui.widgets.hand import HandView
     app = make_app(tmp_path, game="moon", options=SHORT["moon"], levels=LEVELS["moon"])

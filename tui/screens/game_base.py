@@ -192,8 +192,20 @@ class GameScreen(Screen):
     def show_prompt(self, text: str) -> None:
         self.status.prompt = key_hint(self.app, text)   # "(<- -> or 1-9)" in the ASCII style
 
+    def _human_to_act(self, view: Any) -> bool:
+        """Whether the table waits for the human's move in ``view`` (not in a replay, and
+        not while a hand that just ended is still on the table)."""
+        return (not getattr(self.session, "is_replay", False) and not self.showing_hand_end
+                and view.to_act is not None and view.to_act == view.player
+                and self.session.is_human_turn())
+
     def submit_human(self, command: Any) -> bool:
-        """Send the human's command to the core. A refusal shows its reason and changes nothing."""
+        """Send the human's command to the core. A refusal shows its reason and changes nothing.
+
+        A command when it is not the human's move (an Enter typed twice, whose second
+        arrives once the bots play) is dropped without a word."""
+        if not self._human_to_act(self.current_view()):
+            return False
         try:
             events = self.session.submit(command)
         except IllegalMove as exc:

@@ -166,11 +166,6 @@ class TrainHubScreen(GameScreen):
             self.refresh_view(self.shown_view(), [])
 
     # -- what the core allows ------------------------------------------------
-    def _human_to_act(self, view: Any) -> bool:
-        return (not getattr(self.session, "is_replay", False) and not self.showing_hand_end
-                and view.to_act is not None and view.to_act == view.player
-                and self.session.is_human_turn())
-
     def _legal(self) -> tuple[Any, ...]:
         view = self.shown_view()
         return tuple(view.legal) if self._human_to_act(view) else ()

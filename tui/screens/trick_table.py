@@ -284,11 +284,6 @@ class TrickTableScreen(GameScreen):
         else:
             self.show_prompt("")
 
-    def _human_to_act(self, view: Any) -> bool:
-        return (not self.session.is_replay and not self.showing_hand_end
-                and view.to_act is not None and view.to_act == view.player
-                and self.session.is_human_turn())
-
     @staticmethod
     def _plays(view: Any) -> frozenset[Tile]:
         return frozenset(c.tile for c in view.legal if isinstance(c, Play))
