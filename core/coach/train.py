@@ -150,8 +150,10 @@ def analyse_train_round(replayed: ReplayedHands, hand: int, seat: int, rng: rand
         if note is not None:
             found.append(note)
         report(progress, done, total)
-    lines = [f"Round {hand}: {plural(len(found), 'turn')} where another play did better."
-             if found else f"Round {hand}: no turn where another tile or train did better."]
+    lines = [f"Round {hand}: {plural(len(found), 'turn')} where another play shed more pips "
+             "or kept a longer chain." if found else
+             f"Round {hand}: no turn where another tile or train shed more pips or kept a "
+             "longer chain."]
     lines.extend(f"  {n.line}" for n in found)
     return RoundReport(replayed.game, hand, seat, tuple(found), len(plays), tuple(lines))
 
@@ -165,10 +167,19 @@ def _with_edges(note: TurnNote, point: DecisionPoint, rng: random.Random, budget
             if isinstance(r.command, Play) and r.figure is not None}
     a = edge.get((note.played.tile, note.played.train))
     b = edge.get((note.better.tile, note.better.train))
-    if a is None or b is None:
+    if a is None or b is None or a.figure is None or b.figure is None:
         return note
     played = Choice(**{**note.played.__dict__, "edge": a.figure})
     better = Choice(**{**note.better.__dict__, "edge": b.figure})
-    line = (note.line[:-1] + f"; the expert expects {b.figure:+.1f} pips against the table "
-            f"for it, {a.figure:+.1f} for yours ({b.deals} sampled deals).")
+    # Shedding more now is not always better (a tile kept may shed more later, or block
+    # the table): where the expert expects more from the play made, the line says so.
+    if f"{a.figure:+.1f}" == f"{b.figure:+.1f}":
+        verdict = f"the expert expects the same from both: {a.figure:+.1f} pips against the table"
+    elif b.figure > a.figure:
+        verdict = (f"the expert agrees: {b.figure:+.1f} pips against the table for it, "
+                   f"{a.figure:+.1f} for yours")
+    else:
+        verdict = (f"but the expert expects more from yours: {a.figure:+.1f} pips against "
+                   f"the table for yours, {b.figure:+.1f} for it")
+    line = note.line[:-1] + f"; {verdict} ({b.deals} sampled deals)."
     return TurnNote(note.index, note.turn, played, better, note.pips, note.chain, line)

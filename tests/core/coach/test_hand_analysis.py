@@ -150,6 +150,13 @@ def test_mexican_train_planted_turn_is_found() -> None:
     assert note.better.shed - note.played.shed == note.pips
     assert f"Turn {turn}, you played {tile}" in note.line
     assert "pips more" in note.line and "4 sampled deals" in note.line
+    for n in report.turns:           # the line never claims the opposite of the figures
+        assert n.played.edge is not None and n.better.edge is not None
+        same = f"{n.better.edge:+.1f}" == f"{n.played.edge:+.1f}"
+        agrees = n.better.edge > n.played.edge and not same
+        assert ("the expert agrees" in n.line) == agrees, n.line
+        assert ("expects more from yours" in n.line) == (not agrees and not same), n.line
+        assert ("the same from both" in n.line) == same, n.line
     assert lines == before
     again = analyse(lines[0], lines[1:], 0, rng=random.Random(4), budget=CoachBudget(samples=4))
     assert again == report
