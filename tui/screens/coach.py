@@ -10,8 +10,8 @@ the screen never blocks; Esc, ``q`` or ``c`` close it and stop the analysis (its
 
 What it shows, as the coach words it (plain text, names and tiles are data): the par,
 each bid, discard or trump of the seat against the expert's, the costliest plays of
-each side (Mexican Train: the turns another play shed more or kept a longer chain), and how many sampled
-deals each figure rests on.
+each side (Mexican Train: the turns another play shed more or kept a longer chain), and
+how many sampled deals each figure rests on.
 
 The seat analysed: in a solo game the human's, at a shared table the player's own, in
 the replay viewer the record's first human seat (else seat 0). The analysis works on
