@@ -174,6 +174,26 @@ async def test_an_enter_typed_twice_plays_once_and_says_nothing(tmp_path, name):
         assert "turn" not in table.status.error, table.status.error
 
 
+@pytest.mark.parametrize("name", ["moon", "texas42"])
+async def test_q_in_a_bidding_or_widow_dialog_quits_with_the_game_saved(tmp_path, name):
+    app = make_app(tmp_path, game=name, options=SHORT[name], levels=LEVELS[name])
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(name, SHORT[name], LEVELS[name], seed=4)
+        for _ in range(200):
+            await settle(pilot)
+            if type(app.screen).__name__ in DIALOG_SCREENS:
+                break
+            await pilot.pause()
+        assert type(app.screen).__name__ in DIALOG_SCREENS, app.screen
+        decisions = game_screen(app).session.decision_index
+        await pilot.pause(0.05)          # keys from before the dialog appeared are dropped
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0
+    lines = record_lines(tmp_path)
+    assert lines and len([line for line in lines if line.get("event") == "bid"]) <= decisions
+
+
 async def test_a_click_from_before_the_turn_plays_no_tile(tmp_path):
     from tui.widgets.hand import HandView
     app = make_app(tmp_path, game="moon", options=SHORT["moon"], levels=LEVELS["moon"])

@@ -131,6 +131,8 @@ class DecisionDialog(ModalScreen[Command | None]):
         Binding("t,escape", "to_table", "Table", key_display="t", id="dialog.table"),
         Binding("h", "hint", "Hint", id="dialog.hint"),
         Binding("x", "leave_guide", "Leave guide", id="dialog.leave_guide"),
+        # q quits here too, as it does at the table (the game is saved as it goes)
+        Binding("q", "app.quit_app", "Quit", show=False, id="dialog.quit"),
     ]
 
     def __init__(self, view: Any, legal: Sequence[Command], *, table: Any = None,
