@@ -411,8 +411,9 @@ class MexicanTrainGame(Game):
         if key not in self._available(p):
             return f"{name[0].upper()}{name[1:]} is closed to you: it carries no marker."
         if not t.has(train.open_end):
-            where = "the engine" if not train.started else f"its open end, {train.open_end}"
-            return f"{t} does not match {name}: it needs a {train.open_end} ({where})."
+            if not train.started:
+                return f"{t} does not match {name}: it starts from the engine, {train.open_end}."
+            return f"{t} does not match {name}: its open end is {train.open_end}."
         if self._chain:
             return f"{t} cannot be laid on your train now."
         closers = live(pending, self._remaining)

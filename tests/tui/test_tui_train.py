@@ -290,6 +290,14 @@ async def test_hub_shows_the_core_reason_for_a_refused_play():
         status = hub.query_one(StatusLine)
         assert status.error and "Not allowed" in str(status.render())
         assert game.state_key() == before
+        # a reason longer than the line wraps onto the next rather than being cut off
+        status.error = "You must satisfy an open double first (12-12 on East's train or " \
+                       "9-9 on the Mexican train): no other train may be played on until it is."
+        await pilot.pause()
+        assert status.size.height == 2 and hub.size.height == 24
+        status.error = ""
+        await pilot.pause()
+        assert status.size.height == 1
 
 
 async def test_hub_draw_and_pass_keys_work_only_when_they_are_the_legal_moves():

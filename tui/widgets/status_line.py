@@ -1,4 +1,5 @@
-"""The one-line status under the table: whose turn, a bot thinking, the core's reasons."""
+"""The status under the table: whose turn, a bot thinking, the core's reasons (one line;
+a long reason wraps onto a second or third rather than being cut off)."""
 
 from __future__ import annotations
 
@@ -20,19 +21,20 @@ class StatusLine(Static):
 
     DEFAULT_CSS = """
     StatusLine {
-        height: 1;
+        height: auto;
+        max-height: 3;
         width: 1fr;
         padding: 0 1;
     }
     """
 
-    error: reactive[str] = reactive("")
+    error: reactive[str] = reactive("", layout=True)
     thinking: reactive[str] = reactive("")
-    prompt: reactive[str] = reactive("")
+    prompt: reactive[str] = reactive("", layout=True)
 
     def render(self) -> Text:
         if self.error:
-            text = Text("Not allowed: ", style="bold reverse")
+            text = Text("Not allowed:", style="bold reverse")
             text.append(" " + self.error)
             return text
         if self.thinking:

@@ -46,7 +46,7 @@ def rejected(g, command, match, error=IllegalMove):
 def test_mexican_train_first_tile_matches_the_engine_own_or_mexican_train():
     g = game([["12-5", "3-1"], ["12-4", "2-0"]])
     assert plays(g) == {("12-5", 0), ("12-5", M)}
-    rejected(g, Play(0, T("3-1"), 0), r"3-1 does not match your train: it needs a 12 \(the engine\)")
+    rejected(g, Play(0, T("3-1"), 0), r"3-1 does not match your train: it starts from the engine, 12\.")
     assert g.view(0).available_trains == (0, M)
 
 
