@@ -99,3 +99,22 @@ async def test_right_arrow_changes_the_seat_on_the_open_table_screen(tmp_path, m
             await pilot.press("right")
             after = str(listing.get_option_at_index(opening.FIRST_SEAT_ROW + 1).prompt)
             assert after != before
+
+
+@pytest.mark.parametrize(("start", "keys", "end"), [("123", ("backspace", "7"), "127"),
+                                                  ("0", ("backspace", "9", "9"), "99"),
+                                                  ("12", ("left", "5", "end", "3"), "1523")])
+async def test_editing_keys_in_a_setup_field_act_in_the_order_typed(tmp_path, start, keys, end):
+    from textual.widgets import Input
+    app = make_app(tmp_path, game="mexican_train")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        field = app.screen.query_one("#opt-rounds", Input)
+        field.focus()
+        await pilot.pause()
+        await pilot.press("ctrl+u", *start)        # typed in, one key at a time
+        assert field.value == start
+        await burst(pilot, *keys)
+        assert field.value == end

@@ -31,6 +31,7 @@ from core.text import plain
 from tui.play.preferences import LEVELS
 from tui.play.session import SEAT_NAMES
 from tui.widgets.keys_footer import KeysFooter
+from tui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from tui.app import DominoesApp
@@ -123,7 +124,7 @@ class SetupScreen(Screen):
             if not self.for_table:
                 with Horizontal(classes="setup-row"):
                     yield Label("Deal #", classes="setup-label")
-                    yield Input(placeholder="random", type="integer", compact=True, id="seed")
+                    yield TextField(placeholder="random", type="integer", compact=True, id="seed")
                 yield Static("The same deal # and settings give the same deal again.",
                              classes="setup-help")
         yield Static("", id="setup-error")
@@ -146,7 +147,7 @@ class SetupScreen(Screen):
                 yield Select([(value_in_words(c), c) for c in choices], value=value,
                              allow_blank=False, compact=True, id=f"opt-{spec.name}")
             else:
-                yield Input("" if value is None else str(value), compact=True,
+                yield TextField("" if value is None else str(value), compact=True,
                             placeholder=value_in_words(spec.default) if spec.default is not None
                             else "default", id=f"opt-{spec.name}")
         yield Static(spec.help, classes="setup-help")
