@@ -135,6 +135,28 @@ def _side_of(game: str, player: int, bidder: int) -> bool:
     return player == bidder
 
 
+def _side_words(game: str, seat: int, bidder: int | None, names: list[str]
+                ) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The headings of the seat's side's costly plays and the other side's (each: with
+    plays, without). 42 has partnerships; Moon has the bidder against the two others."""
+    if game == "texas42" or bidder is None:
+        return (("Your side's costliest plays:", "Your side made no costly play."),
+                ("The other side's costliest plays:", "The other side made no costly play."))
+    def named(p: int) -> str:
+        return "you" if is_you(names[p]) else names[p]
+
+    defenders = " and ".join(sorted((named(p) for p in range(len(names)) if p != bidder),
+                                    key=lambda n: n != "you"))
+    bidder_words = (f"The bidder's ({named(bidder)}) costliest plays:",
+                    f"The bidder ({named(bidder)}) made no costly play.")
+    defender_words = (f"The defenders' ({defenders}) costliest plays:",
+                      f"The defenders ({defenders}) made no costly play.")
+    if seat == bidder:
+        return (("Your costliest plays (the bidder's):", "You made no costly play."),
+                defender_words)
+    return defender_words, bidder_words
+
+
 def _contract(game: str, view: Any) -> tuple[int, Any, str]:
     if game == "texas42":
         bidder, bid = t42_h.contract_of(view)
@@ -471,11 +493,10 @@ def analyse_trick_hand(replayed: ReplayedHands, hand: int, seat: int, rng: rando
     if par is not None:
         lines.extend(par.lines)
     lines.extend(n.line for n in notes)
-    lines.append("Your side's costliest plays:" if ours else
-                 "Your side made no costly play.")
+    (we_said, we_none), (they_said, they_none) = _side_words(game, seat, bidder, names)
+    lines.append(we_said if ours else we_none)
     lines.extend(f"  {n.line}" for n in sorted(ours, key=lambda n: n.index))
-    lines.append("The other side's costliest plays:" if theirs else
-                 "The other side made no costly play.")
+    lines.append(they_said if theirs else they_none)
     lines.extend(f"  {n.line}" for n in sorted(theirs, key=lambda n: n.index))
     return HandReport(game, hand, seat, par, tuple(notes), ours, theirs, len(plays),
                       tuple(lines))

@@ -68,6 +68,12 @@ def test_moon_planted_blunder_is_named_with_its_drop() -> None:
     note = next(n for n in report.our_plays if n.trick == trick)
     assert note.tile == tile and note.unit == "tricks" and note.drop >= 0.5
     assert f"Trick {trick}, you played {tile}" in note.line
+    # Moon has no partnerships: the bidder plays against the two defenders
+    text = "\n".join(report.lines)
+    assert "side's" not in text and "side made" not in text, text
+    bidder = report.par.bidder if report.par is not None else None
+    mine = "Your costliest plays (the bidder's):" if bidder == 0 else "The defenders' (you and"
+    assert mine in text, text
 
 
 def test_par_is_the_solvers_value_from_the_first_lead(
