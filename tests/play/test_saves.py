@@ -425,7 +425,7 @@ async def test_the_saved_games_list_resumes_watches_and_abandons(tmp_path):
         await pilot.pause()
         await pilot.press("home")
         screen.query_one("#saves-list").highlighted = 1
-        await pilot.press("a")                         # abandon the older (Moon) save
+        await pilot.press("a", "y")                    # abandon the older (Moon) save, asked first
         await pilot.pause()
         assert not older.exists()
         assert [kind for kind, _ in screen.entries] == ["save", "history", "history"]

@@ -28,7 +28,7 @@ KEYS_TITLE = [
     ("t", "statistics of your finished games (1-4 or ← → change page)"),
     ("r", "resume your unfinished game (shown above the games; `dominoes resume` too)"),
     ("g", "saved games: Enter resumes an unfinished one or replays a finished one, "
-          "v replays, a abandons (kept in the history)"),
+          "v replays, a abandons after asking (y or Enter abandon, n keeps; kept in the history)"),
 ]
 KEYS_REPLAY = [
     ("→ / ←", "next / previous step: the deal, a play, the end of a hand (also l / h)"),

@@ -2,11 +2,14 @@
 
 * :class:`SavedGamesScreen` (``g`` on the title screen): one list, unfinished games
   first. Enter resumes an unfinished game or replays a finished one; ``v`` replays
-  either; ``a`` abandons an unfinished game (its record moves to the history,
-  marked abandoned: nothing is deleted); ``q`` goes back.
+  either; ``a`` abandons an unfinished game once :class:`AbandonGameDialog` has
+  asked (``y`` or Enter abandon, ``n`` or Escape keep it; its record moves to the
+  history, marked abandoned: nothing is deleted); ``q`` goes back.
 * :class:`UnfinishedGameDialog`: asked when a new game is started while one is
   unfinished. ``r`` resume it instead, ``a`` abandon it and start the new one,
   ``k`` keep it for later and start the new one, ``c`` / Escape cancel.
+* :class:`AbandonGameDialog`: the same kind of question (:class:`SavedGameQuestion`)
+  before ``a`` abandons a game in the list.
 
 The app gives the data (``app.save_scan``, ``tui.play.saves.history``) and does the
 work (``app.resume_game``, ``app.abandon_save``, the replay viewer); these
@@ -67,6 +70,12 @@ def save_label(info: Any) -> Text:
     return text
 
 
+def _entry_path(entry: tuple[str, Any]) -> Path:
+    """The file of a saved-games entry (a save's or a finished game's)."""
+    kind, item = entry
+    return Path(item.path if kind == "save" else item)
+
+
 class SavedGamesScreen(Screen):
     """Unfinished games to resume and finished games to watch again."""
 
@@ -117,6 +126,8 @@ class SavedGamesScreen(Screen):
         saves = [info for info in (scan.resumable if scan else []) if info.path.exists()]
         base = getattr(app, "save_dir", None)
         finished = history(base)[:HISTORY_SHOWN]
+        current = self._current()
+        was = _entry_path(current) if current is not None else None
         self.entries = [("save", info) for info in saves] + [("history", p) for p in finished]
         listing = self.query_one("#saves-list", OptionList)
         listing.clear_options()
@@ -124,7 +135,10 @@ class SavedGamesScreen(Screen):
             listing.add_option(Option(as_shown(app, save_label(item) if kind == "save"
                                                else history_label(item))))
         if self.entries:
-            listing.highlighted = 0
+            # The game highlighted before stays highlighted (kept after "n" in the abandon
+            # question, or back from watching it), so the next key acts on it again.
+            paths = [_entry_path(entry) for entry in self.entries]
+            listing.highlighted = paths.index(was) if was in paths else 0
         note = ("No saved games yet: every game is saved as it is played." if not self.entries
                 else f"{len(saves)} unfinished · {len(finished)} finished "
                      f"(the newest {HISTORY_SHOWN} shown; the folder keeps {HISTORY_CAP})")
@@ -178,31 +192,93 @@ class SavedGamesScreen(Screen):
         open_replay(self.app, path)
 
     def action_abandon(self) -> None:
+        """Ask first (:class:`AbandonGameDialog`): an abandoned game cannot be resumed."""
         current = self._current()
         if current is None or current[0] != "save":
             return
-        abandon = getattr(self.app, "abandon_save", None)
-        if callable(abandon):
-            abandon(current[1].path)
-        self.reload()
+        info = current[1]
+
+        def answered(choice: str | None) -> None:
+            if choice == "abandon":
+                abandon = getattr(self.app, "abandon_save", None)
+                if callable(abandon):
+                    abandon(info.path)
+            if self.is_attached:
+                self.reload()
+
+        self.app.push_screen(AbandonGameDialog(info), answered)
 
     def action_back(self) -> None:
         if self.app.screen is self:          # not for a stale key after the list closed
             self.app.pop_screen()
 
 
-class UnfinishedGameDialog(ModalScreen[str | None]):
-    """A new game while another is unfinished: resume it, abandon it, keep it, or cancel.
+class SavedGameQuestion(ModalScreen[str | None]):
+    """A question about a saved game: a title, the game it is about, one line per answer.
 
-    Dismisses with ``"resume"``, ``"abandon"``, ``"keep"`` or ``None``.
+    Each answer has a letter (its binding, ``choose('value')``, shown in the footer and
+    at the start of its line); ↑/↓ and Enter or a click choose one too. Enter is an
+    ordinary binding of the screen (the list is a :class:`PickList`), so keys typed in
+    one burst act in the order typed. The game is named in plain text: its players'
+    names and its file name come from a file. Dismisses with the answer's value, or
+    ``None`` for the answer whose value is ``""`` (cancel, keep).
+
+    Subclasses set ``TITLE_TEXT``, ``CHOICES`` (value, line), ``BINDINGS``, the ids of
+    the box and the list, and may add to :meth:`context`.
     """
 
     DEFAULT_CSS = """
-    UnfinishedGameDialog { align: center middle; }
-    #unfinished-box { width: 100%; max-width: 76; height: auto; border: round $accent;
-                      background: $surface; padding: 0 1; }
-    #unfinished-choices { height: auto; border: none; }
-    #unfinished-choices > .option-list--option-highlighted { text-style: bold reverse; }
+    SavedGameQuestion { align: center middle; }
+    SavedGameQuestion .question-box { width: 100%; max-width: 76; height: auto;
+                                      border: round $accent; background: $surface;
+                                      padding: 0 1; }
+    SavedGameQuestion .question-choices { height: auto; border: none; }
+    SavedGameQuestion .question-choices > .option-list--option-highlighted {
+        text-style: bold reverse; }
+    """
+
+    TITLE_TEXT: ClassVar[str] = ""
+    CHOICES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    BOX_ID: ClassVar[str] = "question-box"
+    LIST_ID: ClassVar[str] = "question-choices"
+
+    def __init__(self, info: Any) -> None:
+        super().__init__()
+        self.info = info
+
+    def context(self) -> Text:
+        """The game: what it is, where it stands (names from the file: plain text)."""
+        return Text(f"{self.info.headline()}\n{self.info.score_text()}")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog question-box", id=self.BOX_ID):
+            yield Static(as_shown(self.app, Text(self.TITLE_TEXT)), classes="dialog-title")
+            yield Static(as_shown(self.app, self.context()), classes="dialog-context")
+            yield PickList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
+                           id=self.LIST_ID, classes="dialog-choices question-choices")
+        yield KeysFooter(tight_first=False)
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.LIST_ID}", OptionList).focus()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice or None)
+
+    def action_enter(self) -> None:
+        listing = self.query_one(f"#{self.LIST_ID}", OptionList)
+        index = listing.highlighted if listing.highlighted is not None else 0
+        self.dismiss(self.CHOICES[index][0] or None)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.CHOICES[event.option_index][0] or None)
+
+
+class UnfinishedGameDialog(SavedGameQuestion):
+    """A new game while another is unfinished: resume it, abandon it, keep it, or cancel.
+
+    Dismisses with ``"resume"``, ``"abandon"``, ``"keep"`` or ``None``.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -213,38 +289,44 @@ class UnfinishedGameDialog(ModalScreen[str | None]):
         Binding("enter", "enter", "Choose", show=False, id="unfinished.enter"),
     ]
 
+    TITLE_TEXT = "You have an unfinished game"
     CHOICES = (("resume", "r  Resume it (the new game is not started)"),
                ("abandon", "a  Abandon it (kept in the history) and start the new game"),
                ("keep", "k  Keep it for later and start the new game"),
                ("", "c  Cancel"))
+    BOX_ID = "unfinished-box"
+    LIST_ID = "unfinished-choices"
 
     def __init__(self, info: Any, new_title: str = "a new game") -> None:
-        super().__init__()
-        self.info = info
+        super().__init__(info)
         self.new_title = new_title
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="unfinished-box"):
-            yield Static("You have an unfinished game", classes="dialog-title")
-            yield Static(as_shown(self.app, Text(f"{self.info.headline()}\n{self.info.score_text()}"
-                                                 f"\n\nStart {self.new_title}?")),
-                         classes="dialog-context")
-            yield PickList(*[Option(label, id=key or "cancel") for key, label in self.CHOICES],
-                           id="unfinished-choices", classes="dialog-choices")
-        yield KeysFooter(tight_first=False)
+    def context(self) -> Text:
+        text = super().context()
+        text.append(f"\n\nStart {self.new_title}?")
+        return text
 
-    def on_mount(self) -> None:
-        self.query_one("#unfinished-choices", OptionList).focus()
 
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice or None)
+class AbandonGameDialog(SavedGameQuestion):
+    """``a`` in the saved games: abandon this unfinished game? It can no longer be resumed
+    (its record goes to the history, marked abandoned, where it can still be watched).
 
-    def action_enter(self) -> None:
-        listing = self.query_one("#unfinished-choices", OptionList)
-        index = listing.highlighted if listing.highlighted is not None else 0
-        self.dismiss(self.CHOICES[index][0] or None)
+    Dismisses with ``"abandon"`` (``y``, or Enter on the first line) or ``None`` (``n``,
+    Escape, or Enter on the second line)."""
 
-    @on(OptionList.OptionSelected)
-    def _selected(self, event: OptionList.OptionSelected) -> None:
-        event.stop()
-        self.dismiss(self.CHOICES[event.option_index][0] or None)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "choose('abandon')", "Abandon it", id="abandon.yes"),
+        Binding("n,escape", "choose('')", "Keep it", key_display="n", id="abandon.no"),
+        Binding("enter", "enter", "Choose", show=False, id="abandon.enter"),
+    ]
+
+    TITLE_TEXT = "Abandon this game?"
+    CHOICES = (("abandon", "y  Abandon it (kept in the history to watch; it cannot be resumed)"),
+               ("", "n  Keep it, to resume later"))
+    BOX_ID = "abandon-box"
+    LIST_ID = "abandon-choices"
+
+    def context(self) -> Text:
+        text = super().context()
+        text.append(f"\n{plain(self.info.path.name, 70)}", style="dim")
+        return text

@@ -366,7 +366,11 @@ class WalkthroughMixin(_GameScreenBase):
 
     # -- the end -----------------------------------------------------------------------
     def _show_summary(self, kind: str, record: dict[str, Any]) -> None:
-        if kind == "game_end":          # the walkthrough ends with its first hand or round
+        """The walkthrough ends with its first hand or round: no game's hand summary (its
+        "next hand", "the game is saved" and ``q`` belong to a real game, and its Enter
+        would only lead here) and no game over. The last trick has had its pause on the
+        table by now; the closing page (:class:`WalkthroughDone`) tells the result."""
+        if kind == "game_end" or self.guide.finished:
             self._advance()
             return
         super()._show_summary(kind, record)
