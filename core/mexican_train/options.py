@@ -84,7 +84,7 @@ OPTIONS = OptionTable((
     OptionSpec("first_turn", "one", "Tiles on a player's first turn of a round: one (default), "
                "or build (as many as fit on their own train).", choices=("one", "build")),
     OptionSpec("doubles_any_order", False, "Open doubles may be satisfied in any order "
-               "(the seed's variation); default false: oldest first.",
+               "(the seed's variation); default off: the oldest first.",
                choices=(False, True), parse=parse_bool),
     OptionSpec("double_blank", 50, "What the double-blank left in hand scores: 50 (default) or 0.",
                choices=(50, 0), parse=_parse_double_blank),

@@ -464,3 +464,10 @@ async def test_splash_is_offered_under_its_own_key_with_its_note(tmp_path):
         await pilot.press("s", "enter")
         await pilot.pause()
         assert results == [BidCommand(view.player, 84, splash=True)]
+
+
+def test_the_widow_dialog_says_the_bid_and_the_tricks_it_needs_in_one_phrase():
+    from core.moon.view import MOON
+    from tui.screens.widow import _bid_and_need
+    assert _bid_and_need(5) == "5: you need 5 tricks"
+    assert _bid_and_need(MOON) == "Shoot the moon (21): you need all 7 tricks"

@@ -37,6 +37,12 @@ from tui.widgets.keys_footer import KeysFooter
 HINT = "←→ or 1-8 choose a tile, Enter discards it (face down)."
 
 
+def _bid_and_need(bid: int) -> str:
+    """"5: you need 5 tricks", "Shoot the moon (21): you need all 7 tricks"."""
+    need = tricks_needed(bid)
+    return f"{describe_bid(bid)}: you need {'all ' if need == 7 else ''}{need} tricks"
+
+
 class WidowHand(HandView):
     """The eight tiles: Enter discards the chosen one."""
 
@@ -90,7 +96,7 @@ class WidowDialog(DecisionDialog):
         bid = getattr(self.view, "bid", None)
         if bid is not None:
             text.append("You won the bid: ", style="bold")
-            text.append(f"{describe_bid(bid)} (you need {tricks_needed(bid)} tricks).\n")
+            text.append(f"{_bid_and_need(bid)}.\n")
         if self.widow is not None:
             text.append("You took the widow: ", style="bold")
             text.append(f"{self.widow}, marked \"widow\" below.\n")
@@ -148,8 +154,7 @@ class WidowChoiceDialog(ChoiceDialog):
         lines: list[Text | str] = []
         if bid is not None:
             lines.append(Text.assemble(("You won the bid: ", "bold"),
-                                       f"{describe_bid(bid)} (you need {tricks_needed(bid)} "
-                                       "tricks)."))
+                                       f"{_bid_and_need(bid)}."))
         lines.append("The house rule lets you take the widow or leave it face down, "
                      "before you see it.")
         return lines
