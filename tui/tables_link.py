@@ -73,8 +73,8 @@ class TableLink:
         if self.connected:
             return
         from tui.play.tables.runtime import ensure_server, socket_path
-        path = self.path or socket_path()
         try:
+            path = self.path or socket_path()
             path = await asyncio.to_thread(ensure_server, path)
             self.client = await TableClient.connect(path, player=self.player, name=self.name)
         except (OSError, TimeoutError, ConnectionError) as exc:

@@ -173,3 +173,35 @@ async def test_a_table_is_opened_with_the_settings_and_hints_chosen_on_its_scree
             table = server.tables[app.screen.table]
             assert table.options["target"] == 11 and table.hints is False
             assert app.preferences.choices("moon").options["target"] == 11   # remembered
+
+
+async def test_a_table_opened_and_left_in_the_app_is_closed(tmp_path, monkeypatch):
+    """The play-tester's steps: o, Enter (the waiting room), l. The table is no longer
+    listed, for the app or anyone else, and the server keeps no file of it."""
+    async with table_server(tmp_path, monkeypatch) as server:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("2", "o")
+            await wait_for(pilot, lambda: isinstance(app.screen, OpenTableScreen), "open screen")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "waiting room")
+            name = app.screen.table
+            assert name in server.tables
+            await pilot.press("l")
+            await wait_for(pilot, lambda: not isinstance(app.screen, WaitingRoomScreen),
+                           "out of the waiting room")
+            await wait_for(pilot, lambda: not server.tables, "the table closed")
+            assert not list((server.tables_dir).glob("*.json"))
+            eve = await TableClient.connect(server.path, player="eve")
+            assert (await eve.request("list", "tables"))["tables"] == []
+            await eve.close()
+            for _ in range(5):
+                if type(app.screen).__name__ == "TitleScreen":
+                    break
+                await pilot.press("escape")
+                await pilot.pause(0.05)
+            await pilot.press("j")
+            await wait_for(pilot, lambda: isinstance(app.screen, TablesScreen), "the list")
+            await pilot.pause(0.2)
+            assert app.screen.tables == []

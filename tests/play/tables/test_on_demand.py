@@ -69,3 +69,54 @@ def test_the_first_table_starts_a_server_in_the_background_that_then_answers():
         for item in sorted(folder.rglob("*"), reverse=True):
             item.unlink() if not item.is_dir() else item.rmdir()
         folder.rmdir()
+
+
+def test_the_server_stops_by_itself_once_the_host_has_left_the_table_and_gone():
+    """The play-tester's steps against a real ``dominoes serve`` (``--idle 1`` for the
+    test): open a table, leave it from the waiting room, quit the app. The table is no
+    longer listed and the server process ends by itself."""
+    import asyncio
+
+    from tui.play.tables.client import TableClient
+
+    folder = Path(tempfile.mkdtemp(prefix="do-", dir="/tmp"))
+    path = folder / "s.sock"
+    env = dict(os.environ, DOMINOES_SERVER=str(path), DOMINOES_SERVER_DATA=str(folder / "data"),
+               PYTHONPATH=str(ROOT))
+    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--idle", "1"],
+                              env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              start_new_session=True)
+
+    async def open_and_leave() -> list[dict]:
+        ann = await TableClient.connect(path, player="ann")
+        ann.send("open", game="texas42", name="heron-42",
+                 seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
+        await ann.expect("joined")
+        ann.send("leave", table="heron-42")
+        await ann.expect("left")
+        listing = (await ann.request("list", "tables"))["tables"]
+        await ann.close()                       # the app quits
+        return listing
+
+    try:
+        deadline = time.monotonic() + 30
+        while not server_answers(path, 0.2):
+            assert server.poll() is None and time.monotonic() < deadline, "no server came up"
+            time.sleep(0.05)
+        assert asyncio.run(open_and_leave()) == []
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("the server was still running 20 s after the last table "
+                                 "closed and the last app went") from None
+        assert server.returncode == 0 and not path.exists()
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=10)
+        if server.stderr is not None:
+            server.stderr.close()
+        for item in sorted(folder.rglob("*"), reverse=True):
+            item.unlink() if not item.is_dir() else item.rmdir()
+        folder.rmdir()

@@ -389,8 +389,8 @@ async def test_a_tables_hints_setting_is_told_to_its_seats_and_kept_over_a_resta
     alice.send("open", game="moon", aids={"hints": "yes"},
                seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
     assert (await alice.expect("error"))["code"] == "bad_aids"
-    await alice.close()
-    await server.close()
+    await server.close()                # the server goes down with alice still there (had
+    await alice.close()                 # she gone first, her waiting tables closed with her)
     server = await serve(where)
     try:
         assert server.tables["elm-nohint"].hints is False
@@ -420,3 +420,194 @@ def test_moons_widow_choice_travels_as_a_decision_line():
         table.command("abc"[bidder], {"event": event, "player": bidder})
         view = table.game.view(bidder)
         assert not view.choosing_widow and len(view.hand) == held
+
+
+# -- tables that close: the host goes, the last person leaves, the game ends -------------
+
+async def until(test: Any, what: str, limit: float = 5.0) -> None:
+    """Wait (in the server's own loop) until ``test()`` holds; else fail naming ``what``."""
+    end = asyncio.get_running_loop().time() + limit
+    while not test():
+        if asyncio.get_running_loop().time() > end:
+            raise AssertionError(f"never: {what}")
+        await asyncio.sleep(0.02)
+
+
+async def listed(client: TableClient) -> list[str]:
+    return [t["table"] for t in (await client.request("list", "tables"))["tables"]]
+
+
+async def test_a_waiting_table_closes_when_its_host_leaves_it(where):
+    """The play-tester's steps: o, Enter (the waiting room), l. The table is gone from the
+    list and from the server's files; whoever sat down is told, and may go."""
+    server = await serve(where)
+    try:
+        alice, bob = await player(where, "alice"), await player(where, "bob")
+        alice.send("open", game="texas42", name="heron-42",
+                   seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
+        await alice.expect("joined")
+        bob.send("join", table="heron-42")
+        await bob.expect("joined")
+        assert (where[1] / "tables" / "heron-42.json").exists()
+        alice.send("leave", table="heron-42")
+        await alice.expect("left", table="heron-42")
+        notice = await bob.expect("notice", table="heron-42", timeout=5)
+        while "closed" not in notice["text"]:
+            notice = await bob.expect("notice", table="heron-42", timeout=5)
+        assert "Alice" in notice["text"]
+        await bob.expect("left", table="heron-42")
+        assert await listed(bob) == []
+        assert "heron-42" not in server.tables
+        assert not (where[1] / "tables" / "heron-42.json").exists()
+        bob.send("join", table="heron-42")                  # nothing left to join
+        assert (await bob.expect("error"))["code"] == "no_table"
+        await alice.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_guest_leaving_a_waiting_table_only_frees_the_seat(where):
+    server = await serve(where)
+    try:
+        alice, bob = await player(where, "alice"), await player(where, "bob")
+        alice.send("open", game="moon", name="wren-moon",
+                   seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot"}])
+        await alice.expect("joined")
+        bob.send("join", table="wren-moon")
+        await bob.expect("joined")
+        bob.send("leave", table="wren-moon")
+        await bob.expect("left")
+        assert await listed(alice) == ["wren-moon"]
+        assert server.tables["wren-moon"].free_seats() == [1]
+        await alice.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_waiting_table_closes_when_its_hosts_app_is_gone(where):
+    """Quitting or killing the app without leaving: the connection closes, the table with it."""
+    server = await serve(where)
+    try:
+        alice, bob = await player(where, "alice"), await player(where, "bob")
+        alice.send("open", game="texas42", name="heron-42",
+                   seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
+        await alice.expect("joined")
+        bob.send("open", game="moon", name="bob-moon",          # a table of no seat of his own
+                 seats=[{"kind": "open"}, {"kind": "open"}, {"kind": "bot"}])
+        await bob.expect("opened")
+        await alice.close()
+        await until(lambda: "heron-42" not in server.tables, "alice's table closed")
+        assert await listed(bob) == ["bob-moon"]
+        assert not (where[1] / "tables" / "heron-42.json").exists()
+        await bob.close()
+        await until(lambda: not server.tables, "bob's table closed")
+    finally:
+        await server.close()
+
+
+async def test_the_last_person_leaving_a_table_in_play_closes_it(where):
+    """Nobody is left to play for: the bots stop, the table goes, its record is kept aside."""
+    server = await serve(where)
+    try:
+        alice = await player(where, "alice")
+        alice.send("open", game="moon", name="elm-moon",
+                   seats=[{"kind": "me"}, {"kind": "bot", "level": "easy"},
+                          {"kind": "bot", "level": "easy"}])
+        await alice.expect("joined")
+        alice.send("start", table="elm-moon")
+        await play_out(alice, "elm-moon", 0, random.Random(1), decisions=1)
+        alice.send("leave", table="elm-moon")
+        await alice.expect("left", table="elm-moon")
+        assert await listed(alice) == []
+        assert "elm-moon" not in server.tables and not server._drivers
+        assert not list((where[1] / "tables").iterdir())
+        kept = list((where[1] / "abandoned").glob("elm-moon-*.jsonl"))
+        assert len(kept) == 1 and read_record(kept[0], allow_truncated=True).header
+    finally:
+        await server.close()
+
+
+async def test_a_table_in_play_stays_while_someone_may_come_back(where):
+    """Leaving hands a seat to a bot; while another person plays or is away (their seat
+    held, see README), the table goes on."""
+    server = await serve(where, hold_seconds=30)
+    try:
+        alice, bob = await player(where, "alice"), await player(where, "bob")
+        alice.send("open", game="moon", name="elm-moon",
+                   seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
+        await alice.expect("joined")
+        bob.send("join", table="elm-moon")
+        await bob.expect("joined")
+        alice.send("start", table="elm-moon")
+        await alice.expect("update", table="elm-moon", state="playing")
+        await bob.close()                                   # bob's line drops: held
+        await until(lambda: not server.tables["elm-moon"].seats[1].connected, "bob away")
+        alice.send("leave", table="elm-moon")
+        await alice.expect("left", table="elm-moon")
+        assert await listed(alice) == ["elm-moon"]          # bob may come back
+        bob = await player(where, "bob")
+        bob.send("join", table="elm-moon")
+        assert (await bob.expect("joined"))["seat"] == 1
+        bob.send("leave", table="elm-moon")
+        await bob.expect("left")
+        assert await listed(bob) == []                      # now nobody is left
+        await alice.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_finished_table_goes_once_nobody_is_at_it(where):
+    server = await serve(where)
+    try:
+        alice = await player(where, "alice")
+        alice.send("open", game="texas42", name="ash-42", options={"target": "marks:1"},
+                   seats=[{"kind": "me"}, {"kind": "bot", "level": "easy"},
+                          {"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}])
+        await alice.expect("joined")
+        alice.send("start", table="ash-42")
+        final = await play_out(alice, "ash-42", 0, random.Random(2))
+        assert final["state"] == "over"
+        assert "ash-42" in server.tables                    # the game-over screen is still up
+        await alice.close()
+        await until(lambda: not server.tables, "the finished table gone")
+        assert len(list((where[1] / "finished").glob("ash-42-*.jsonl"))) == 1
+    finally:
+        await server.close()
+
+
+async def test_the_server_stops_once_the_host_has_left_and_gone(where):
+    """The README: the server "stops by itself when no table is left" (after ``--idle``
+    seconds with no table and nobody connected)."""
+    server = await serve(where, idle_seconds=0.3)
+    alice = await player(where, "alice")
+    alice.send("open", game="texas42", name="heron-42",
+               seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
+    await alice.expect("joined")
+    alice.send("leave", table="heron-42")
+    await alice.expect("left")
+    await alice.close()
+    try:
+        await asyncio.wait_for(server.stopped.wait(), 10)
+    finally:
+        await server.close()
+    assert not where[0].exists()
+
+
+async def test_a_waiting_table_resumed_without_its_host_closes_after_the_hold(where):
+    server = await serve(where)
+    alice = await player(where, "alice")
+    alice.send("open", game="moon", name="elm-moon",
+               seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot"}])
+    await alice.expect("joined")
+    await server.close()                                    # the server goes down first
+    await alice.close()
+    server = await serve(where, hold_seconds=0.3, idle_seconds=60)
+    try:
+        assert "elm-moon" in server.tables                  # the host has a while to come back
+        await until(lambda: not server.tables, "the hostless table closed")
+        assert not (where[1] / "tables" / "elm-moon.json").exists()
+    finally:
+        await server.close()

@@ -14,6 +14,7 @@ import json
 import logging
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from core.text import plain
@@ -38,7 +39,7 @@ def group_id(name: str) -> int:
 def run_serve(idle: float, hold: float, bot_delay: float, group: str | None = None) -> int:
     from tui.play.tables.server import TableServer
     gid = group_id(group) if group is not None else None
-    path = socket_path()
+    path = _socket()
     if server_answers(path):
         raise ServeError(f"a table server already answers at {path}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", stream=sys.stderr)
@@ -59,9 +60,17 @@ def run_serve(idle: float, hold: float, bot_delay: float, group: str | None = No
     return 0
 
 
-async def _list() -> list[dict[str, Any]]:
+def _socket() -> Path:
+    """The server's socket; :class:`ServeError` when there is no private place for it."""
+    try:
+        return socket_path()
+    except OSError as exc:
+        raise ServeError(str(exc)) from None
+
+
+async def _list(path: Path) -> list[dict[str, Any]]:
     from tui.play.tables.client import TableClient
-    client = await TableClient.connect(socket_path(), timeout=5)
+    client = await TableClient.connect(path, timeout=5)
     try:
         reply = await client.request("list", "tables", timeout=5)
     finally:
@@ -93,14 +102,15 @@ def tables_text(tables: list[dict[str, Any]]) -> str:
 
 
 def run_tables(as_json: bool) -> int:
-    if not server_answers(socket_path()):
+    path = _socket()
+    if not server_answers(path):
         if as_json:
             print("[]")
         else:
             print("No table server is running (opening a table in the app starts one).")
         return 0
     try:
-        tables = asyncio.run(_list())
+        tables = asyncio.run(_list(path))
     except (OSError, TimeoutError, ConnectionError) as exc:
         raise ServeError(f"the table server did not answer: {exc}") from None
     if as_json:

@@ -12,8 +12,15 @@ app under it for every player -- may name a player of its own in ``hello``.
 
 A client is cut off when it floods (more than :data:`BURST` messages at once, or a
 sustained :data:`RATE` a second) or stops reading; a malformed or oversized
-message is answered with an error and changes nothing. The server stops by itself
-after ``idle_seconds`` with no table open and nobody connected.
+message is answered with an error and changes nothing.
+
+A table lasts while someone is left for it (:meth:`TableServer._settle`): a table
+still waiting closes when its host leaves it or goes (the host's connection closes;
+a table resumed after a restart gives its host ``hold_seconds`` to come back); a
+table in play closes when every person seated at it has left on purpose and nobody
+watches (a person whose connection dropped may come back, so their table plays on);
+a finished table goes once nobody is at it. The server stops by itself after
+``idle_seconds`` with no table left and nobody connected.
 
 No Textual here: asyncio, one task per connection and one per table whose bots
 are thinking (a bot's choice is made in a worker thread), each kept and cancelled
@@ -52,6 +59,7 @@ from tui.play.tables.protocol import (
     read_message,
     valid_table_name,
 )
+from tui.play.tables.runtime import private_folder
 from tui.play.tables.table import SEAT_KINDS, Seat, Table, TableError
 
 __all__ = ["TableServer"]
@@ -90,6 +98,7 @@ class Connection:
         self.uid, self.identity = peer_user(writer.get_extra_info("socket"))
         self.name = self.identity
         self.tables: set[str] = set()
+        self.hosting: set[str] = set()     # the tables this connection opened
         self.tokens = float(BURST)
         self.refilled = time.monotonic()
         self.closed = False
@@ -174,11 +183,15 @@ class TableServer:
     def finished_dir(self) -> Path:
         return self.data / "finished"
 
+    @property
+    def abandoned_dir(self) -> Path:
+        return self.data / "abandoned"
+
     # -- running -------------------------------------------------------------------
     async def start(self) -> None:
         """Listen on the socket (only this account may connect) and resume saved tables."""
         for folder in (self.path.parent, self.tables_dir, self.finished_dir):
-            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            private_folder(folder)
         self.resume_tables()
         with contextlib.suppress(FileNotFoundError):
             if self.path.is_socket():
@@ -406,6 +419,7 @@ class TableServer:
         except OptionError as exc:
             raise TableError("bad_options", str(exc)[:300]) from None
         self.tables[name] = table
+        connection.hosting.add(name)
         self._keep(table)
         if me is not None:
             self._join(connection, table, me, False)
@@ -433,40 +447,98 @@ class TableServer:
 
     def _leave(self, connection: Connection, table: Table) -> None:
         connection.tables.discard(table.name)
-        seat = table.went(connection.identity)
+        seat = table.went(connection.identity, left=True)    # left on purpose: no hold
+        connection.send("left", table=table.name)
+        if table.state == "waiting" and connection.identity == table.host:
+            self._close(table, f"{connection.name} left: table {table.name} is closed")
+            return
         if seat is not None:
             self._notice(table, f"{connection.name} left seat {seat + 1}"
                          + (": a bot plays it" if table.state == "playing" else ""))
             if table.state == "playing":
-                table.seats[seat].held_until = table.clock()       # left on purpose: no hold
                 self._kick(table)
-        self._keep(table)
-        connection.send("left", table=table.name)
+        if not self._settle(table, connection.name):
+            self._keep(table)
 
     def _gone(self, connection: Connection) -> None:
-        """A connection closed: its seats are held, then played by bots."""
-        for name in list(connection.tables):
+        """A connection closed: its seats are held, then played by bots; a table it
+        opened that has not started closes with it (see :meth:`_settle`)."""
+        for name in sorted(connection.tables | connection.hosting):
             table = self.tables.get(name)
             if table is None:
                 continue
-            if any(c.identity == connection.identity and name in c.tables
-                   for c in self.connections):
-                continue                    # the same person is still here on another line
-            seat = table.went(connection.identity)
-            if seat is None:
-                continue
-            if table.state == "playing" and not self._closing:
-                self._notice(table, f"{connection.name} went: seat {seat + 1} is held for "
-                                    f"{self.hold_seconds:.0f} s")
-                self._timers.append(asyncio.get_running_loop().call_later(
-                    self.hold_seconds + 0.01, self._held_over, table.name, seat))
-            self._keep(table)
+            if name in connection.tables and not any(
+                    c.identity == connection.identity and name in c.tables
+                    for c in self.connections):     # else: still here on another line
+                seat = table.went(connection.identity)
+                if seat is not None and table.state == "playing" and not self._closing:
+                    self._notice(table, f"{connection.name} went: seat {seat + 1} is held "
+                                        f"for {self.hold_seconds:.0f} s")
+                    self._timers.append(asyncio.get_running_loop().call_later(
+                        self.hold_seconds + 0.01, self._held_over, table.name, seat))
+            if not self._settle(table, connection.name):
+                self._keep(table)
 
     def _held_over(self, name: str, seat: int) -> None:
         table = self.tables.get(name)
         if table is not None and table.state == "playing" and table.bot_plays(seat):
             self._notice(table, f"a bot plays seat {seat + 1} until its player is back")
             self._changed(table)
+
+    # -- tables that close -------------------------------------------------------------
+    def _host_here(self, table: Table) -> bool:
+        """Whether the host is still at the table (or on the line that opened it)."""
+        return any(c.identity == table.host and (table.name in c.tables or table.name in c.hosting)
+                   for c in self.connections)
+
+    def _settle(self, table: Table, who: str) -> bool:
+        """After someone (``who``) left or went: close the table if nobody is left for it
+        (see the module's notes). Whether it closed. Never while the server stops."""
+        if self._closing or self.tables.get(table.name) is not table:
+            return False
+        if table.state == "waiting" and not self._host_here(table):
+            self._close(table, f"{who} went: table {table.name} is closed")
+        elif table.deserted:
+            self._close(table, f"{who} left, and nobody is left: table {table.name} is closed")
+        elif table.state == "over" and not any(table.name in c.tables for c in self.connections):
+            self._close(table, "")
+        else:
+            return False
+        return True
+
+    def _unclaimed(self, name: str) -> None:
+        """The hold after a restart is over: a waiting table whose host is not back closes."""
+        table = self.tables.get(name)
+        if table is not None and table.state == "waiting":
+            self._settle(table, "the host")
+
+    def _close(self, table: Table, text: str) -> None:
+        """Take ``table`` away: its bots stop, its files go (an unfinished game's record is
+        kept in ``abandoned/``), and whoever is still at it is told and sent ``left``."""
+        name = table.name
+        if self.tables.get(name) is not table:
+            return
+        del self.tables[name]
+        driver = self._drivers.pop(name, None)
+        if driver is not None and driver is not asyncio.current_task():
+            driver.cancel()
+        writer = self.writers.pop(name, None)
+        if writer is not None:
+            writer.close()
+            with contextlib.suppress(OSError):
+                self.abandoned_dir.mkdir(exist_ok=True, mode=0o700)
+                os.replace(self.tables_dir / f"{name}.jsonl",
+                           self.abandoned_dir / f"{name}-{table.seed}.jsonl")
+        with contextlib.suppress(OSError):
+            (self.tables_dir / f"{name}.json").unlink()
+        for connection in list(self.connections):
+            connection.hosting.discard(name)
+            if name in connection.tables:
+                connection.tables.discard(name)
+                if text:
+                    connection.send("notice", table=name, text=text)
+                connection.send("left", table=name)
+        log.info("closed table %s (%s)", name, table.state)
 
     def _begin(self, table: Table) -> None:
         path = self.tables_dir / f"{table.name}.jsonl"
@@ -494,6 +566,8 @@ class TableServer:
             self._finish(table)
         self._keep(table)
         self._kick(table)
+        if table.state == "over":
+            self._settle(table, "")          # nobody at it any more: it goes
 
     def _finish(self, table: Table) -> None:
         writer = self.writers.pop(table.name, None)
@@ -513,8 +587,8 @@ class TableServer:
 
     def _keep(self, table: Table) -> None:
         """Write what resuming the table needs beside its record (not once it is over)."""
-        if table.state == "over":
-            return
+        if table.state == "over" or self.tables.get(table.name) is not table:
+            return                          # over, or closed
         data = table.to_json()
         path = self.tables_dir / f"{table.name}.json"
         temporary = path.with_suffix(".json.tmp")
@@ -524,7 +598,7 @@ class TableServer:
     # -- bots ------------------------------------------------------------------------
     def _kick(self, table: Table) -> None:
         """Start the table's bot driver if a bot is to act and none is thinking."""
-        if self._closing:
+        if self._closing or self.tables.get(table.name) is not table:
             return
         seat = table.to_act
         if seat is None or not table.bot_plays(seat):
@@ -612,8 +686,12 @@ class TableServer:
         log.info("resumed table %s (%s)", name, table.state)
 
     def start_bots(self) -> None:
-        """After resuming: bots whose turn it is start thinking; held seats wait."""
+        """After resuming: bots whose turn it is start thinking; held seats wait, and so
+        does a table still waiting, for its host to come back (:meth:`_unclaimed`)."""
         for table in self.tables.values():
+            if table.state == "waiting":
+                self._timers.append(asyncio.get_running_loop().call_later(
+                    self.hold_seconds + 0.01, self._unclaimed, table.name))
             for seat, chair in enumerate(table.seats):
                 if chair.kind == "human" and not chair.connected:
                     self._timers.append(asyncio.get_running_loop().call_later(

@@ -44,7 +44,8 @@ class TableError(ProtocolError):
 @dataclasses.dataclass
 class Seat:
     """One chair. ``identity``: the person who holds a human seat. ``connected``: they are
-    here now. ``held_until``: when they went, the time the seat stops waiting for them."""
+    here now. ``held_until``: when they went, the time the seat stops waiting for them.
+    ``left``: they left on purpose (``leave``), rather than their connection dropping."""
 
     kind: str
     level: str = "standard"
@@ -52,6 +53,7 @@ class Seat:
     name: str | None = None
     connected: bool = False
     held_until: float | None = None
+    left: bool = False
 
     def public(self, clock: float) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "level": self.level if self.kind == "bot" else None,
@@ -123,12 +125,14 @@ class Table:
             self.seats[chosen] = Seat("human", identity=identity)
         self.seats[chosen].connected = True
         self.seats[chosen].held_until = None
+        self.seats[chosen].left = False
         self.watchers.discard(identity)
         return chosen
 
-    def went(self, identity: str) -> int | None:
+    def went(self, identity: str, *, left: bool = False) -> int | None:
         """``identity``'s connection is gone: its seat is held (the game waits), then a bot
-        plays it. While the table is still waiting, the seat is given up instead."""
+        plays it. ``left``: they left on purpose, so a bot plays it at once. While the
+        table is still waiting, the seat is given up instead."""
         seat = self.seat_of(identity)
         self.watchers.discard(identity)
         if seat is None:
@@ -136,9 +140,20 @@ class Table:
         if self.state == "waiting":
             self.seats[seat] = Seat("open")
         else:
-            self.seats[seat].connected = False
-            self.seats[seat].held_until = self.clock() + self.hold_seconds
+            chair = self.seats[seat]
+            chair.connected = False
+            chair.held_until = self.clock() + (0.0 if left else self.hold_seconds)
+            chair.left = left
         return seat
+
+    @property
+    def deserted(self) -> bool:
+        """In play, with people seated once and every one of them gone on purpose, and
+        nobody watching: nobody is left to play for (a person whose connection dropped may
+        come back, and keeps the table). A table of bots only is never deserted."""
+        people = [s for s in self.seats if s.kind == "human"]
+        return (self.state == "playing" and bool(people) and not self.watchers
+                and all(s.left and not s.connected for s in people))
 
     def bot_plays(self, seat: int) -> bool:
         """Whether a bot makes this seat's decisions now."""
