@@ -192,6 +192,18 @@ async def test_bidding_ignores_keys_that_mean_nothing_now(tmp_path):
         await pilot.pause()
         assert results == [Bid(view.player, 4)]
 
+        game = moon_at_bid(1, [None, None])
+        view, legal = decision(game)
+        dialog = BiddingDialog(view, legal)
+        results = await open_dialog(pilot, dialog)
+        await pilot.press("9", "enter")          # Enter right after a bid that is not there
+        await pilot.pause()
+        assert results == [] and "Nothing chosen: no choice here is 9" in text_of(
+            dialog, "#dialog-hint")
+        await pilot.press("enter")               # a second Enter takes the highlighted one
+        await pilot.pause()
+        assert results == [Bid(view.player, 4)]
+
         game = moon_at_bid(1, [6])                        # only 7, 21 and pass remain
         view, legal = decision(game)
         dialog = BiddingDialog(view, legal)
@@ -204,7 +216,27 @@ async def test_bidding_ignores_keys_that_mean_nothing_now(tmp_path):
         assert "Bids so far:" in text_of(dialog, "#dialog-context")
         await pilot.press("enter")
         await pilot.pause()
+        assert results == []                     # 4 was meant, not the 7 highlighted
+        await pilot.press("enter")
+        await pilot.pause()
         assert results == [Bid(view.player, 7)]
+
+
+async def test_enter_after_a_42_bid_that_is_not_there_does_not_pass(tmp_path):
+    app = make_app(tmp_path, save_games=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = texas42_at_bid(2, [])
+        view, legal = decision(game)
+        dialog = BiddingDialog(view, legal)
+        results = await open_dialog(pilot, dialog)
+        await pilot.press("2", "9", "enter")
+        await pilot.pause()
+        assert results == [] and app.screen is dialog
+        assert "Nothing chosen: no choice here is 29" in text_of(dialog, "#dialog-hint")
+        await pilot.press("3", "0", "enter")
+        await pilot.pause()
+        assert results == [Bid(view.player, 30)]
 
 
 async def test_bidding_shows_bids_so_far_and_the_hand(tmp_path):
@@ -302,7 +334,8 @@ async def test_moon_trump_dialog_offers_every_legal_trump(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for keys, trump in ((["5", "enter"], "5"), (["d", "enter"], "doubles"),
-                            (["up", "n", "7", "enter"], "none")):
+                            (["up", "7", "n", "enter"], "none"),
+                            (["up", "n", "7", "enter", "enter"], "none")):   # 7: no such suit
             dialog = TrumpDialog(view, legal)
             results = await open_dialog(pilot, dialog)
             assert offered(dialog) == sorted(legal, key=trump_rank) and len(legal) == 9

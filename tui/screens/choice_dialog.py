@@ -229,6 +229,7 @@ class ChoiceDialog(DecisionDialog):
         self._given_names = names
         self._choices: list[Choice] = []
         self._typed = ""
+        self._refused = ""      # digits just typed that matched no choice (Enter waits)
         self.player_moved = False
         """Whether the highlight was moved by the player (or the guide) since it opened."""
 
@@ -385,11 +386,16 @@ class ChoiceDialog(DecisionDialog):
         self.player_moved = True
         self.choose(event.option_index)
 
+    def on_key(self, event: events.Key) -> None:
+        # (Textual also runs DecisionDialog.on_key for the key: handlers go up the classes)
+        if not (event.key.isdigit() or event.key == "enter"):
+            self._refused = ""      # Enter waits only right after digits that matched nothing
+
     @on(ChoiceGrid.Moved, "#choices")
     def _grid_moved(self, event: ChoiceGrid.Moved) -> None:
         event.stop()
         self.player_moved = True
-        self._typed = ""
+        self._typed = self._refused = ""
         self._restyle()
 
     @on(ChoiceGrid.Chosen, "#choices")
@@ -421,6 +427,13 @@ class ChoiceDialog(DecisionDialog):
             self.dismiss(command)
 
     def action_choose(self) -> None:
+        if self._refused:
+            # Enter right after digits that matched no choice: the player meant a choice
+            # that is not there, not the one still highlighted (often Pass)
+            self.say(f"Nothing chosen: no choice here is {self._refused}. Type another, or "
+                     "move with the arrows, then Enter.")
+            self._refused = ""
+            return
         index = self.highlighted_index
         if index is not None:
             self.choose(index)
@@ -430,7 +443,7 @@ class ChoiceDialog(DecisionDialog):
             return
         current = self.highlighted_index
         current = current if current is not None else -step
-        self._typed = ""
+        self._typed = self._refused = ""
         self.highlight((current + step) % len(self._choices))
 
     def action_digit(self, digit: str) -> None:
@@ -440,12 +453,14 @@ class ChoiceDialog(DecisionDialog):
             typed = digit
         matches = [i for i, n in numbered if n.startswith(typed)]
         if not matches:
+            self._refused = (self._refused or self._typed) + digit
             self._typed = ""
             self.say(f"No choice here starts with {digit}. {self.hint_text()}")
             return
         exact = [i for i, n in numbered if n == typed]
         self.highlight(exact[0] if exact else matches[0])
         self._typed = typed
+        self._refused = ""
         self.say(self.hint_text())
 
     def action_hotkey(self, key: str) -> None:
@@ -455,7 +470,7 @@ class ChoiceDialog(DecisionDialog):
             return
         current = self.highlighted_index
         later = [i for i in indexes if current is not None and i > current]
-        self._typed = ""
+        self._typed = self._refused = ""
         self.highlight(later[0] if later and current in indexes else indexes[0])
 
     def has_key(self, key: str) -> bool:
