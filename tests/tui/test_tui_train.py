@@ -300,6 +300,24 @@ async def test_hub_shows_the_core_reason_for_a_refused_play():
         assert status.size.height == 1
 
 
+async def test_draw_or_pass_while_a_tile_fits_says_why_and_changes_nothing():
+    game = find_game({"players": 3, "set": 12},
+                     lambda g: any(isinstance(c, Play) for c in g.legal_actions()))
+    app = HubHost(hub_session(game))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.05)          # keys from before the turn began make no move
+        hub = app.hub
+        before = game.state_key()
+        for key in ("d", "p"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert "you must play" in hub.query_one(StatusLine).error, key
+            assert game.state_key() == before
+        await pilot.press("right")                        # the reason lasts until a key
+        assert hub.query_one(StatusLine).error == ""
+
+
 async def test_hub_draw_and_pass_keys_work_only_when_they_are_the_legal_moves():
     game = find_game({"players": 3, "set": 9},
                      lambda g: any(isinstance(c, Draw) for c in g.legal_actions()))

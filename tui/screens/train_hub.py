@@ -32,7 +32,7 @@ from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -528,6 +528,20 @@ class TrainHubScreen(GameScreen):
             if isinstance(command, Pass):
                 self.submit_human(command)
                 return
+
+    def on_key(self, event: events.Key) -> None:
+        """``d`` or ``p`` on the human's turn when the rules do not allow it says why (the
+        footer does not offer them then)."""
+        if event.key not in ("d", "p") or self.is_typed_ahead(event.time):
+            return
+        legal = self._legal()
+        if not self._plays(legal) or any(isinstance(c, (Draw, Pass)) for c in legal):
+            return
+        drawn = self.shown_view().drawn_tile
+        self.show_error(f"The tile you drew, {drawn}, fits: it must be played." if drawn
+                        else "A tile of yours fits: you must play (draw only when none does).")
+        event.stop()
+        event.prevent_default()      # (the table's own key handling would clear the reason)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "next_train", "previous_train", "pick_train", "own_train"):
