@@ -29,7 +29,7 @@ from core.registry import game_class
 from core.tiles import Tile, parse_tile
 from core.tricks.count import COUNT
 from core.tricks.play import SUIT_NAMES, TRUMP, TRUMP_NAMES, TrumpMode, is_trump, rank, suit_led, trick_winner
-from core.wording import and_list, plural, their, verb
+from core.wording import a_number, and_list, plural, their, verb
 
 
 def _tiles(text: str) -> list[Tile]:
@@ -466,14 +466,14 @@ class Guide:
             train, double = blocking[0]
             on = _train_words(train, self.player, self.names)
             text = (f"The double {double} on {on} is open: nobody may play on any other train "
-                    f"until it is satisfied. You must play a tile with a {double.high} on it "
-                    "(or draw if you have none).")
+                    f"until it is satisfied. You must play a tile with {a_number(double.high)} "
+                    "on it (or draw if you have none).")
             if not self._first("blocked"):
                 text = f"{double} on {on} is still open: satisfy it."
             return Lesson("An open double blocks", text, advice, choice)
         if not view.my_train.started:
-            text = (f"Start a train: lay a tile with a {view.engine.high} (the engine's number) "
-                    "on your own train or on the Mexican train. One tile per turn.")
+            text = (f"Start a train: lay a tile with {a_number(view.engine.high)} (the engine's "
+                    "number) on your own train or on the Mexican train. One tile per turn.")
             if not self._first("start"):
                 text = "Start your train from the engine."
             return Lesson("Your turn", text, advice, choice)

@@ -81,6 +81,12 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
     return f"{count} {noun if count == 1 else (many or _plural_noun(noun))}"
 
 
+def a_number(number: int) -> str:
+    """A pip count with its article, as it is said: "a 6", "an 8", "an 11", "an 18"."""
+    spoken = str(number)
+    return f"an {spoken}" if spoken.startswith("8") or spoken in ("11", "18") else f"a {spoken}"
+
+
 def _plural_noun(noun: str) -> str:
     head, _, last = noun.rpartition(" ")
     if last.endswith(("s", "x", "z", "ch", "sh")):

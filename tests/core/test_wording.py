@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from core.wording import (
+    a_number,
     and_list,
     base_form,
     echo_free,
@@ -111,3 +112,9 @@ def test_and_list():
 ])
 def test_a_reason_never_repeats_the_choice_it_explains(label, reason, expected):
     assert echo_free(label, reason) == expected
+
+
+@pytest.mark.parametrize(("number", "expected"), [(0, "a 0"), (6, "a 6"), (8, "an 8"),
+                                                  (11, "an 11"), (12, "a 12"), (18, "an 18")])
+def test_a_number_has_the_article_it_is_said_with(number, expected):
+    assert a_number(number) == expected
