@@ -277,6 +277,7 @@ class HandSummaryScreen(ModalScreen[str]):
         Binding("q", "quit", "Quit (saved)", id="summary.quit"),
         Binding("q", "quit_unsaved", "Quit", id="summary.quit_unsaved"),
         Binding("v", "review", "Review hand", id="summary.review"),
+        Binding("v", "review_round", "Review round", id="summary.review_round"),
         Binding(SHEET_KEY, "score_sheet", "Score sheet", key_display=SHEET_KEY_DISPLAY,
                 id="summary.score_sheet"),
         Binding(COACH_KEY, "coach", "Coach", id="summary.coach"),
@@ -379,6 +380,8 @@ class HandSummaryScreen(ModalScreen[str]):
             return (action == "result") == self.final
         if action == "coach":
             return self.coach_available
+        if action in ("review", "review_round"):
+            return (action == "review_round") == (self.game_name == "mexican_train")
         return True
 
     @property
@@ -398,6 +401,10 @@ class HandSummaryScreen(ModalScreen[str]):
         """Every player's tiles as dealt and the tricks in order (tui.screens.hand_review)."""
         from tui.screens.hand_review import open_hand_review
         open_hand_review(self.app, game_session(self.app, self.session))
+
+    def action_review_round(self) -> None:
+        """Mexican Train's ``v``: the round, as :meth:`action_review` shows a hand."""
+        self.action_review()
 
     def action_score_sheet(self) -> None:
         open_score_sheet(self.app, self.session)
