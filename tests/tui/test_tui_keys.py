@@ -48,3 +48,25 @@ async def test_the_settings_screen_shows_its_keys(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_the_help_scrolls_with_the_keys_its_last_line_names(tmp_path):
+    from textual.containers import VerticalScroll
+
+    from tests.tui_pilot import make_app
+    from tui.screens.help import HelpScreen
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "PgDn scroll" in str(app.screen.query_one("#help-hint").render())
+        body = app.screen.query_one("#help-body", VerticalScroll)
+        for key in ("down", "pagedown"):
+            before = body.scroll_y
+            await pilot.press(key)
+            await pilot.pause()
+            assert body.scroll_y > before, key
+        text = str(app.screen.query_one("#help-text").render())
+        assert "open a shared table" in text

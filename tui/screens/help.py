@@ -13,7 +13,7 @@ from textual.widgets import Static
 
 from core.registry import GAME_INFO
 from core.registry import GAME_TITLES as TITLES
-from tui.keys import as_shown, ascii_keys, wants_ascii
+from tui.keys import as_shown, ascii_keys, key_hint, wants_ascii
 
 KEYS_GENERAL = [
     ("? or F1", "this help"),
@@ -27,6 +27,7 @@ KEYS_TITLE = [
     ("w", "a guided first hand of the highlighted game (explains each decision)"),
     ("t", "statistics of your finished games (1-4 or ← → change page)"),
     ("r", "resume your unfinished game (shown above the games; `dominoes resume` too)"),
+    ("o / j", "open a shared table for people on this computer / join one"),
     ("g", "saved games: Enter resumes an unfinished one or replays a finished one, "
           "v replays, a abandons after asking (y or Enter abandon, n keeps; kept in the history)"),
 ]
@@ -172,7 +173,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(as_shown(self.app, help_text(self.game_name, self.replay,
                                                           wants_ascii(self.app))),
                              id="help-text")
-            yield Static("q / Esc / ? close", id="help-hint")
+            yield Static(key_hint(self.app, "↑ ↓ PgUp PgDn scroll · q / Esc / ? close"),
+                         id="help-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
