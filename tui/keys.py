@@ -30,7 +30,7 @@ from rich.text import Span, Text
 
 ASCII_KEYS: tuple[tuple[str, str], ...] = (
     # pairs first, so "← →" becomes "<- ->" and not "<-  ->"
-    ("↑↓", "Up/Down"), ("↑ ↓", "Up/Down"), ("↑/↓", "Up/Down"),
+    ("←↑↓→", "arrows"), ("↑↓", "Up/Down"), ("↑ ↓", "Up/Down"), ("↑/↓", "Up/Down"),
     ("←→", "<- ->"), ("← →", "<- ->"),
     ("⏎", "Enter"), ("⇥", "Tab"), ("⌫", "Backspace"),
     ("←", "<-"), ("→", "->"), ("↑", "Up"), ("↓", "Down"),

@@ -229,6 +229,7 @@ def test_key_names_are_capitalised_and_ascii_in_the_ascii_style():
     assert key_display("esc") == "Esc"
     assert ascii_keys("choose a tile (← → or 1-9); ↑↓ move") == \
         "choose a tile (<- -> or 1-9); Up/Down move"
+    assert ascii_keys("←↑↓→ or type a bid") == "arrows or type a bid"
 
 
 @pytest.mark.parametrize("style", ["numerals", "ascii"])
