@@ -182,6 +182,24 @@ async def check_panel_and_a_refused_tile(pilot, screen) -> None:
     assert "You must follow" in str(screen.status.render())
     assert screen.session.decision_index == index
     screen._preselect(screen.lesson)            # back to the suggested tile
+    # a lesson longer than the panel says so at its foot, and PgDn / PgUp scroll it
+    from core.walkthrough import Lesson
+    lesson = panel.lesson
+    panel.show(Lesson("Long", "\n".join(f"line {i}" for i in range(60))))
+    await pilot.pause()
+    await pilot.pause()
+    more = panel.query_one("#guide-more")
+    assert more.display and "more: PgDn" in str(more.render())
+    await pilot.press("pagedown")
+    await pilot.pause()
+    assert panel.scroll_y > 0 and "PgUp" in str(more.render())
+    await pilot.press("pageup")
+    await pilot.pause()
+    assert panel.scroll_y == 0
+    panel.show(lesson)
+    await pilot.pause()
+    await pilot.pause()
+    assert not more.display or panel.max_scroll_y > 0
 
 
 async def walk_by_keys(pilot, app, game: str) -> dict:

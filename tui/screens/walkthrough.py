@@ -104,6 +104,14 @@ class WalkthroughPanel(VerticalScroll):
         width: 1fr;
         height: auto;
     }
+    WalkthroughPanel > #guide-more {
+        dock: bottom;
+        width: 1fr;
+        height: 1;
+        text-align: right;
+        text-style: reverse;
+        display: none;
+    }
     """
 
     def __init__(self, *, id: str | None = "guide", classes: str | None = None) -> None:
@@ -114,6 +122,30 @@ class WalkthroughPanel(VerticalScroll):
 
     def compose(self) -> ComposeResult:
         yield Static(id="guide-text")
+        yield Static(id="guide-more")
+
+    def scroll_page_by(self, step: int) -> None:
+        page = max(1, self.scrollable_content_region.height - 1)
+        self.scroll_to(y=self.scroll_y + step * page, animate=False)
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._say_more()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """The panel's bottom edge says when there is more of the lesson below or above."""
+        below, above = self.scroll_y < self.max_scroll_y, self.scroll_y > 0
+        words = ("more: PgDn" if below else "") + (" · " if below and above else "") + \
+            ("PgUp: back" if above else "")
+        try:
+            more = self.query_one("#guide-more", Static)
+        except NoMatches:
+            return
+        more.update(as_shown(self.app, f"▼ {words}" if below else f"▲ {words}"))
+        more.display = bool(words)
 
     def on_mount(self) -> None:
         if self.lesson is not None:
@@ -128,6 +160,7 @@ class WalkthroughPanel(VerticalScroll):
         except NoMatches:
             return      # not composed yet: on_mount shows it
         self.scroll_home(animate=False)
+        self.call_after_refresh(self._say_more)
 
     @property
     def text(self) -> str:
@@ -259,6 +292,9 @@ class WalkthroughMixin(_GameScreenBase):
         Binding("a", "accept_suggestion", "Suggested", id="walkthrough.accept"),
         Binding("e", "toggle_guide", "Guide", id="walkthrough.toggle"),
         Binding("x", "leave_walkthrough", "Leave", id="walkthrough.leave"),
+        Binding("pagedown", "scroll_guide(1)", "Guide down", show=False,
+                id="walkthrough.guide_down"),
+        Binding("pageup", "scroll_guide(-1)", "Guide up", show=False, id="walkthrough.guide_up"),
     ]
 
     walkthrough: Walkthrough
@@ -415,6 +451,11 @@ class WalkthroughMixin(_GameScreenBase):
         panel.display = not panel.display
         if not panel.has_class("-overlay"):
             self._scores_widget(not panel.display)
+
+    def action_scroll_guide(self, step: int) -> None:
+        """PgDn / PgUp: the guide's text a page (less a line) down / up, when it is longer
+        than the panel (its bottom edge then says so)."""
+        self.guide_panel.scroll_page_by(step)
 
     def action_leave_walkthrough(self) -> None:
         self._leave_walkthrough(play=False)
