@@ -176,7 +176,7 @@ async def test_a_table_is_opened_with_the_settings_and_hints_chosen_on_its_scree
 
 
 async def test_a_table_opened_and_left_in_the_app_is_closed(tmp_path, monkeypatch):
-    """The play-tester's steps: o, Enter (the waiting room), l. The table is no longer
+    """A player's steps: o, Enter (the waiting room), l. The table is no longer
     listed, for the app or anyone else, and the server keeps no file of it."""
     async with table_server(tmp_path, monkeypatch) as server:
         app = make_app(tmp_path)

@@ -72,7 +72,7 @@ def test_the_first_table_starts_a_server_in_the_background_that_then_answers():
 
 
 def test_the_server_stops_by_itself_once_the_host_has_left_the_table_and_gone():
-    """The play-tester's steps against a real ``dominoes serve`` (``--idle 1`` for the
+    """A player's steps against a real ``dominoes serve`` (``--idle 1`` for the
     test): open a table, leave it from the waiting room, quit the app. The table is no
     longer listed and the server process ends by itself."""
     import asyncio

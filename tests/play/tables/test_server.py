@@ -438,7 +438,7 @@ async def listed(client: TableClient) -> list[str]:
 
 
 async def test_a_waiting_table_closes_when_its_host_leaves_it(where):
-    """The play-tester's steps: o, Enter (the waiting room), l. The table is gone from the
+    """A player's steps: o, Enter (the waiting room), l. The table is gone from the
     list and from the server's files; whoever sat down is told, and may go."""
     server = await serve(where)
     try:
