@@ -437,15 +437,20 @@ async def listed(client: TableClient) -> list[str]:
     return [t["table"] for t in (await client.request("list", "tables"))["tables"]]
 
 
+async def open_heron(client: TableClient) -> None:
+    """``client`` opens heron-42, a 42 table with one open seat, and sits at it."""
+    client.send("open", game="texas42", name="heron-42",
+                seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
+    await client.expect("joined")
+
+
 async def test_a_waiting_table_closes_when_its_host_leaves_it(where):
     """A player's steps: o, Enter (the waiting room), l. The table is gone from the
     list and from the server's files; whoever sat down is told, and may go."""
     server = await serve(where)
     try:
         alice, bob = await player(where, "alice"), await player(where, "bob")
-        alice.send("open", game="texas42", name="heron-42",
-                   seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
-        await alice.expect("joined")
+        await open_heron(alice)
         bob.send("join", table="heron-42")
         await bob.expect("joined")
         assert (where[1] / "tables" / "heron-42.json").exists()
@@ -491,9 +496,7 @@ async def test_a_waiting_table_closes_when_its_hosts_app_is_gone(where):
     server = await serve(where)
     try:
         alice, bob = await player(where, "alice"), await player(where, "bob")
-        alice.send("open", game="texas42", name="heron-42",
-                   seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
-        await alice.expect("joined")
+        await open_heron(alice)
         bob.send("open", game="moon", name="bob-moon",          # a table of no seat of his own
                  seats=[{"kind": "open"}, {"kind": "open"}, {"kind": "bot"}])
         await bob.expect("opened")
@@ -583,9 +586,7 @@ async def test_the_server_stops_once_the_host_has_left_and_gone(where):
     seconds with no table and nobody connected)."""
     server = await serve(where, idle_seconds=0.3)
     alice = await player(where, "alice")
-    alice.send("open", game="texas42", name="heron-42",
-               seats=[{"kind": "me"}, {"kind": "bot"}, {"kind": "open"}, {"kind": "bot"}])
-    await alice.expect("joined")
+    await open_heron(alice)
     alice.send("leave", table="heron-42")
     await alice.expect("left")
     await alice.close()
