@@ -21,7 +21,7 @@ async def test_a_moon_game_with_every_house_option_plays_to_its_end_by_keys(tmp_
 
 
 async def test_the_setup_profiles_set_the_settings_and_follow_them(tmp_path):
-    from textual.widgets import Select
+    from textual.widgets import Label, Select
 
     from tests.tui_pilot import game_screen, settle
     from tui.screens.setup import SetupScreen
@@ -31,6 +31,14 @@ async def test_the_setup_profiles_set_the_settings_and_follow_them(tmp_path):
         await pilot.pause()
         setup = app.screen
         assert isinstance(setup, SetupScreen)
+        # settings and their values are named in words, not by their record names
+        labels = [str(label.render()) for label in setup.query(".setup-label").results(Label)]
+        assert {"Follow-me doubles", "Trump by first tile", "Nel-O", "Nel-O doubles",
+                "All pass"} <= set(labels), labels
+        assert not [text for text in labels if "_" in text]
+        doubles = setup.query_one("#opt-nello_doubles", Select)
+        assert ("own suit", "own_suit") in [(str(p), v) for p, v in doubles._options]
+        assert doubles.value == "own_suit"           # the value itself is the record's
         profile = setup.query_one("#profile", Select)
         assert profile.value == "house defaults"
         profile.value = "tournament"
@@ -57,25 +65,6 @@ async def test_the_setup_profiles_set_the_settings_and_follow_them(tmp_path):
         await pilot.press("e")
         await pilot.pause()
         assert again.screen.query_one("#profile", Select).value == "everything on"
-
-
-async def test_the_setup_names_settings_and_values_in_words(tmp_path):
-    from textual.widgets import Label, Select
-
-    from tui.screens.setup import SetupScreen
-    app = make_app(tmp_path, game="texas42", levels=["human", "easy", "easy", "easy"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("e")
-        await pilot.pause()
-        setup = app.screen
-        assert isinstance(setup, SetupScreen)
-        labels = [str(label.render()) for label in setup.query(".setup-label").results(Label)]
-        assert {"Follow-me doubles", "Trump by first tile", "Nel-O", "Nel-O doubles",
-                "All pass"} <= set(labels), labels
-        assert not [text for text in labels if "_" in text]
-        doubles = setup.query_one("#opt-nello_doubles", Select)
-        assert ("own suit", "own_suit") in [(str(p), v) for p, v in doubles._options]
-        assert doubles.value == "own_suit"           # the value itself is the record's
 
 
 async def test_a_42_game_with_splash_and_reshake_plays_to_its_end_by_keys(tmp_path, monkeypatch):
