@@ -253,6 +253,13 @@ async def test_bidding_shows_bids_so_far_and_the_hand(tmp_path):
         assert f"{names[first]} Pass" in context and f"{names[second]} 33" in context
         assert "High bid: 33" in context
         assert dialog.query_one(HandView).tiles == view.hand
+        game = moon_at_bid(1, [5])                       # Moon too: the bid to beat, by whom
+        view, legal = decision(game)
+        dialog = BiddingDialog(view, legal, names=["You", "West", "East"])
+        await open_dialog(pilot, dialog)
+        first = view.bids[0][0]
+        assert f"High bid: 5 by {['You', 'West', 'East'][first]}" in text_of(dialog,
+                                                                              "#dialog-context")
 
 
 # -- widow -----------------------------------------------------------------------------

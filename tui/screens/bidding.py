@@ -92,6 +92,8 @@ class BiddingDialog(ChoiceDialog):
         lines.append(line)
         high = getattr(view, "high_bid", None)
         bidder = getattr(view, "bidder", None)
+        if bidder is None and high is not None:     # Moon names its bidder once bidding ends
+            bidder = next((e.player for e in reversed(bids) if e.bid == high), None)
         if high is not None and bidder is not None:
             lines.append(Text.assemble(("High bid: ", "bold"),
                                        f"{bid_label(view, high)} by {names[bidder]}"))
