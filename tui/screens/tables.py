@@ -153,6 +153,11 @@ class TablesScreen(_LinkScreen):
         self.query_one("#tables-list", OptionList).focus()
         self.action_reload()
 
+    def on_screen_resume(self) -> None:
+        """Back on the list (from a waiting room, a table that closed): list afresh."""
+        if self.app.screen is self and self.is_mounted:
+            self.action_reload()
+
     @work(exclusive=True, group="tables-list")
     async def action_reload(self) -> None:
         link = self.host.table_link
@@ -478,6 +483,12 @@ class WaitingRoomScreen(_LinkScreen):
                 self.host.play_at_table(self.summary, self.seat, payload)
             else:
                 self._show()
+        elif message.kind == "left" and payload.get("table") == self.table:
+            # the table closed under us (its host left): back to the list, told why
+            said = self.notices[-1] if self.notices else f"Table {self.table} is closed."
+            if self.app.screen is self:
+                self.app.pop_screen()
+                self.app.notify(said)
         elif message.kind == "error":
             self.notices.append("Refused: " + plain(payload.get("message", ""), 200))
             self._show()

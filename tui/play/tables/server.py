@@ -442,8 +442,19 @@ class TableServer:
         connection.send("update", **table.update_for(chosen, table.history_for(chosen)))
         self._notice(table, f"{connection.name} {'is back' if back else 'sat down'} "
                             f"in seat {chosen + 1}")
+        self._seats_told(table, connection)
         self._keep(table)
         self._kick(table)
+
+    def _seats_told(self, table: Table, mover: Connection) -> None:
+        """A waiting table's seats changed (``mover`` sat down or left): everyone else at
+        it gets an ``update`` with the seats, so their waiting rooms show who sits where."""
+        if table.state != "waiting":
+            return          # in play, the seats travel with the next move's update
+        for connection in list(self.connections):
+            if connection is not mover and table.name in connection.tables:
+                connection.send("update", **table.update_for(
+                    table.seat_of(connection.identity), []))
 
     def _leave(self, connection: Connection, table: Table) -> None:
         connection.tables.discard(table.name)
@@ -457,6 +468,7 @@ class TableServer:
                          + (": a bot plays it" if table.state == "playing" else ""))
             if table.state == "playing":
                 self._kick(table)
+            self._seats_told(table, connection)
         if not self._settle(table, connection.name):
             self._keep(table)
 
