@@ -296,6 +296,22 @@ async def test_first_choice_of_a_game_offers_the_walkthrough_once(tmp_path):
     assert saved.walkthroughs_offered == ["texas42", "mexican_train"]
 
 
+async def test_a_guided_hand_taken_with_w_is_not_offered_again(tmp_path):
+    app = make_app(tmp_path, offer_walkthroughs=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "w")                             # Moon's guided hand
+        await settle(pilot)
+        assert isinstance(game_screen(app), WalkthroughMixin)
+        await pilot.press("x")
+        await settle(pilot)
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("1", "enter")                         # a real game at once
+        await settle(pilot)
+        assert not isinstance(app.screen, WalkthroughOffer)
+        assert game_screen(app).session.game.name == "moon"
+        assert not isinstance(game_screen(app), WalkthroughMixin)
+
+
 def test_apps_given_preferences_do_not_offer_unless_asked(tmp_path):
     assert make_app(tmp_path).offer_walkthroughs is False
     assert not offer_walkthrough(make_app(tmp_path), "moon")

@@ -506,6 +506,7 @@ def start_walkthrough(app: Any, game_name: str) -> Any:
     screen = walkthrough_screen_class(game_screen_class(game_name))(session)
     screen.setup_walkthrough(walkthrough)
     app.push_screen(screen)
+    _mark_offered(app, game_name)       # taken (with w): no need to offer it again
     return screen
 
 
@@ -513,9 +514,14 @@ def offer_walkthrough(app: Any, game_name: str) -> bool:
     """Whether choosing ``game_name`` should first offer its walkthrough (once per game)."""
     if not getattr(app, "offer_walkthroughs", False) or game_name not in WALKTHROUGHS:
         return False
-    prefs = app.preferences
+    return _mark_offered(app, game_name)
+
+
+def _mark_offered(app: Any, game_name: str) -> bool:
+    """Remember that ``game_name``'s walkthrough was offered; whether it was not before."""
+    prefs = getattr(app, "preferences", None)
     offered = getattr(prefs, "walkthroughs_offered", None)
-    if offered is None or game_name in offered:
+    if prefs is None or offered is None or game_name in offered:
         return False
     offered.append(game_name)
     prefs.save()
