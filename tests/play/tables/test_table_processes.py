@@ -290,7 +290,9 @@ async def _killed_mid_hand(tmp_path: Path) -> None:
         server = Serve(sock, data, tmp_path / "serve.log")
         try:
             ann = await TableClient.connect(sock, player="ann", name="Ann")
-            ann.send("open", game="texas42", options={"target": "marks:2"},
+            # every hand plays all seven tricks (the deal is the server's own, unseeded: a
+            # hand decided early could otherwise end the game before Ann's fifth play)
+            ann.send("open", game="texas42", options={"target": "marks:2", "play_out": True},
                      seats=[{"kind": "me"}] + [{"kind": "bot", "level": "easy"}] * 3)
             joined = await ann.expect("joined")
             name = joined["table"]
