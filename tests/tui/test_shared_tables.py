@@ -94,20 +94,27 @@ async def test_open_a_42_table_a_friend_joins_and_the_game_is_played_to_its_end(
             await bob.close()
 
 
+async def carol_opens_elm_moon(server: TableServer, pilot) -> TableClient:
+    """Carol opens elm-moon (one seat open) and sits at it; the app's list (j) shows it."""
+    carol = await TableClient.connect(server.path, player="carol", name="Carol")
+    carol.send("open", game="moon", name="elm-moon",
+               seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
+    await carol.expect("joined")
+    await pilot.pause()
+    await pilot.press("j")
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, TablesScreen) and app.screen.tables,
+                   "the list of tables")
+    return carol
+
+
 async def test_the_host_sees_who_sits_down_and_a_guest_is_told_when_the_table_closes(
         tmp_path, monkeypatch):
     async with table_server(tmp_path, monkeypatch) as server:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            carol = await TableClient.connect(server.path, player="carol", name="Carol")
-            carol.send("open", game="moon", name="elm-moon",
-                       seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
-            await carol.expect("joined")
+            carol = await carol_opens_elm_moon(server, pilot)
             await carol.expect("update", table="elm-moon")
-            await pilot.pause()
-            await pilot.press("j")
-            await wait_for(pilot, lambda: isinstance(app.screen, TablesScreen)
-                           and app.screen.tables, "the list of tables")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, WaitingRoomScreen), "waiting room")
             # the host's waiting room learns who sat down (its seats, not only a notice)
@@ -124,14 +131,7 @@ async def test_join_a_table_from_the_list_and_leave_it(tmp_path, monkeypatch):
     async with table_server(tmp_path, monkeypatch) as server:
         app = make_app(tmp_path)
         async with app.run_test(size=(80, 24)) as pilot:
-            carol = await TableClient.connect(server.path, player="carol", name="Carol")
-            carol.send("open", game="moon", name="elm-moon",
-                       seats=[{"kind": "me"}, {"kind": "open"}, {"kind": "bot", "level": "easy"}])
-            await carol.expect("joined")
-            await pilot.pause()
-            await pilot.press("j")
-            await wait_for(pilot, lambda: isinstance(app.screen, TablesScreen)
-                           and app.screen.tables, "the list of tables")
+            carol = await carol_opens_elm_moon(server, pilot)
             listing = app.screen
             assert listing.tables[0]["table"] == "elm-moon"
             await pilot.press("enter")
